@@ -1,0 +1,116 @@
+import Foundation
+
+/// Stores the first page of a list so the next launch can show it before the network answers.
+///
+/// Implementations are `Sendable` and do their I/O off the main actor. Reading never throws:
+/// anything that is not a good entry is a ``PageCacheLookup/miss(_:)`` with its reason.
+/// `FilePageCache` is the disk implementation.
+public protocol PageCache<Item>: Sendable {
+  /// The type of the cached items.
+  associatedtype Item: Sendable
+
+  /// Returns the cached first page for a key, or why there is none.
+  /// - Parameter key: The list, user and query the page belongs to.
+  /// - Returns: A hit with the page and when it was saved, or a miss with its reason.
+  func loadFirstPage(for key: PageCacheKey) async -> PageCacheLookup<Item>
+
+  /// Saves a first page for a key, replacing what was there.
+  /// - Parameters:
+  ///   - page: The page to save.
+  ///   - key: The list, user and query it belongs to.
+  /// - Throws: ``PageCacheError`` when the page cannot be stored (too large, the disk failed).
+  func saveFirstPage(_ page: Page<Item>, for key: PageCacheKey) async throws(PageCacheError)
+
+  /// Removes the entry for a key, if any.
+  /// - Parameter key: The key to forget.
+  func removeFirstPage(for key: PageCacheKey) async
+}
+
+/// Which cached page: a list, the user it was loaded for, and an optional query.
+///
+/// The user's token is held only to be hashed by the cache; it never appears in `description`,
+/// and a cache must never store it (FilePageCache keys files by a SHA-256 of it).
+public struct PageCacheKey: Hashable, Sendable {
+  /// The name of the list, for example `"photos"`.
+  public var listName: String
+  /// The user's token, or `nil` for content that is the same for every user.
+  public var userToken: String?
+  /// A query that selects the content (a search term, a filter), or `nil`.
+  public var query: String?
+
+  /// Creates a key.
+  /// - Parameters:
+  ///   - listName: The name of the list.
+  ///   - userToken: The user's token, or `nil`.
+  ///   - query: The query, or `nil`.
+  public init(listName: String, userToken: String? = nil, query: String? = nil) {
+    self.listName = listName
+    self.userToken = userToken
+    self.query = query
+  }
+}
+
+extension PageCacheKey: CustomStringConvertible {
+  /// The key with the token redacted.
+  public var description: String {
+    "PageCacheKey(listName: \(listName), userToken: \(userToken == nil ? "nil" : "<redacted>"), "
+      + "query: \(query ?? "nil"))"
+  }
+}
+
+/// A page read back from a cache, with when it was saved.
+public struct CachedPage<Item> {
+  /// The page as it was saved.
+  public var page: Page<Item>
+  /// When it was saved.
+  public var savedAt: Date
+
+  /// Creates a cached page.
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - savedAt: When it was saved.
+  public init(page: Page<Item>, savedAt: Date) {
+    self.page = page
+    self.savedAt = savedAt
+  }
+}
+
+extension CachedPage: Sendable where Item: Sendable {}
+extension CachedPage: Equatable where Item: Equatable {}
+
+/// The answer of a cache read: the page, or why there is none.
+public enum PageCacheLookup<Item> {
+  /// A good entry.
+  case hit(CachedPage<Item>)
+  /// No usable entry.
+  case miss(PageCacheMiss)
+}
+
+extension PageCacheLookup: Sendable where Item: Sendable {}
+extension PageCacheLookup: Equatable where Item: Equatable {}
+
+/// Why a cache read found no usable page.
+public enum PageCacheMiss: Hashable, Sendable {
+  /// Nothing is stored for the key (or the cache directory does not exist).
+  case notFound
+  /// The entry is older than the time-to-live; it was removed.
+  case expired(age: Double)
+  /// The entry was written by another schema version; it was removed.
+  case schemaMismatch(found: Int, expected: Int)
+  /// The entry is truncated or not valid JSON; it was removed.
+  case corrupt(String)
+  /// The entry is well-formed, but its items no longer decode as the item type; it was removed.
+  case undecodable(String)
+  /// The entry could not be read (permissions, I/O).
+  case unreadable(String)
+}
+
+/// Why a cache could not store a page.
+public enum PageCacheError: Error, Hashable, Sendable {
+  /// The encoded entry is larger than the cache's whole byte limit, so it was not written.
+  case entryTooLarge(bytes: Int, limit: Int)
+  /// The items could not be encoded.
+  case encodingFailed(String)
+  /// The file system refused the write.
+  case writeFailed(String)
+}
