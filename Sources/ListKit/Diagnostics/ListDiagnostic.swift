@@ -1,0 +1,71 @@
+/// A problem ListKit noticed and survived: a call for a path that does not exist, a cell of the
+/// wrong type, an unregistered identifier, a batch update a view refused.
+///
+/// ListKit never traps on caller input. It answers with a defined fallback (no rows, a
+/// ``PlaceholderCell``, the default height) and reports what happened, where and why through
+/// ``TableManager/diagnosticHandler`` or ``ArrayDataSource/diagnosticHandler``, which tests can
+/// observe.
+public struct ListDiagnostic: Hashable, Sendable {
+  /// What went wrong.
+  public enum Kind: Hashable, Sendable {
+    /// A call named a section that is not displayed.
+    case sectionOutOfRange(section: Int, sectionCount: Int)
+    /// A call named an item that is not in its section.
+    case itemOutOfRange(ItemPath, itemCount: Int)
+    /// A dequeued cell is not of the type the configure code expects.
+    case wrongCellType(identifier: String, expected: String, found: String)
+    /// The view has no registration for a reuse identifier.
+    case unregisteredIdentifier(String)
+    /// The view refused a batch update; ListKit reloaded instead.
+    case batchUpdateRejected(String)
+    /// Two rows or sections shared one identity; later duplicates were left out of the update.
+    case duplicateIdentifier(String)
+  }
+
+  /// What went wrong.
+  public var kind: Kind
+  /// The call it happened in, for example `"cellForItemAt"`.
+  public var operation: String
+
+  /// Creates a diagnostic.
+  /// - Parameters:
+  ///   - kind: What went wrong.
+  ///   - operation: The call it happened in.
+  public init(_ kind: Kind, in operation: String) {
+    self.kind = kind
+    self.operation = operation
+  }
+}
+
+extension ListDiagnostic: CustomStringConvertible {
+  /// What went wrong, where and why, in one line.
+  public var description: String {
+    switch kind {
+    case .sectionOutOfRange(let section, let count):
+      return "\(operation): section \(section) is out of range (the list shows \(count) sections)"
+    case .itemOutOfRange(let path, let count):
+      return "\(operation): item \(path.item) is out of range in section \(path.section) "
+        + "(it shows \(count) items)"
+    case .wrongCellType(let identifier, let expected, let found):
+      return "\(operation): the cell dequeued for \"\(identifier)\" is a \(found), expected \(expected); "
+        + "register \(expected) for this identifier"
+    case .unregisteredIdentifier(let identifier):
+      return "\(operation): unable to dequeue a cell with identifier \(identifier) - "
+        + "nothing is registered for it"
+    case .batchUpdateRejected(let message):
+      return "\(operation): the view rejected a batch update, reloaded instead: \(message)"
+    case .duplicateIdentifier(let identifier):
+      return "\(operation): duplicate identifier \(identifier); the later one was left out"
+    }
+  }
+}
+
+/// Receives diagnostics. The default prints them to standard error.
+public typealias ListDiagnosticHandler = @MainActor (ListDiagnostic) -> Void
+
+enum DefaultDiagnostics {
+  @MainActor static func report(_ diagnostic: ListDiagnostic) {
+    var stream = StandardErrorStream()
+    print("ListKit: \(diagnostic)", to: &stream)
+  }
+}

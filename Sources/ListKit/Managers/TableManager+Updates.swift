@@ -1,0 +1,161 @@
+extension TableManager {
+  /// Shows the current sections, rows and conditions in the view: an animated batch update
+  /// computed by ListDiff, or a full reload.
+  ///
+  /// The view reloads instead of animating when `animated` is `false`, on the first update,
+  /// when the change counts more than ``reloadThreshold`` changes, and when the view rejects a
+  /// batch (reported as ``ListDiagnostic/Kind/batchUpdateRejected(_:)``). Rows or sections that
+  /// share an identity with an earlier one are left out and reported as
+  /// ``ListDiagnostic/Kind/duplicateIdentifier(_:)``.
+  ///
+  /// - Parameter animated: Whether to animate the change.
+  /// - Complexity: O(n) expected for n rows shown before and after, plus the diff's cost.
+  public func update(animated: Bool = true) {
+    updateScheduled = false
+    let target = resolvedState()
+    registerCellKinds(in: target.sections)
+    guard let listView else {
+      commit(target)
+      return
+    }
+    guard animated, hasUpdated else {
+      commit(target)
+      listView.reloadData()
+      return
+    }
+    switch TableDiff.stages(from: displayedSnapshot, to: target.snapshot, reloadThreshold: reloadThreshold) {
+    case .reload:
+      commit(target)
+      listView.reloadData()
+    case .stages(let stages):
+      let lookup = ManagerLookup(old: displayedSections, new: target.sections)
+      for stage in stages {
+        apply(lookup.state(for: stage.after))
+        do {
+          try listView.performBatchUpdates(stage.update)
+        } catch {
+          diagnosticHandler(ListDiagnostic(.batchUpdateRejected("\(error)"), in: "update(animated:)"))
+          commit(target)
+          listView.reloadData()
+          return
+        }
+      }
+      commit(target)
+    }
+  }
+
+  /// The shown sections with their rows, duplicates left out, and their snapshot.
+  func resolvedState() -> ResolvedState {
+    var seenSections: Set<DiffID> = []
+    var seenRows: Set<DiffID> = []
+    var shown: [SectionManager] = []
+    var rows: [[CellManager]] = []
+    var snapshot = TableSnapshot()
+    for section in sections where section.isShown {
+      let sectionID = DiffID(section.diffIdentifier)
+      guard seenSections.insert(sectionID).inserted else {
+        diagnosticHandler(ListDiagnostic(.duplicateIdentifier("section \(sectionID)"), in: "update(animated:)"))
+        continue
+      }
+      var sectionRows: [CellManager] = []
+      var keys: [RowKey] = []
+      sectionRows.reserveCapacity(section.cells.count)
+      keys.reserveCapacity(section.cells.count)
+      for cell in section.cells {
+        let key = RowKey(cell)
+        guard seenRows.insert(key.id).inserted else {
+          diagnosticHandler(ListDiagnostic(.duplicateIdentifier("row \(key.id)"), in: "update(animated:)"))
+          continue
+        }
+        sectionRows.append(cell)
+        keys.append(key)
+      }
+      shown.append(section)
+      rows.append(sectionRows)
+      snapshot.sections.append(SectionKey(section))
+      snapshot.rows.append(keys)
+    }
+    return ResolvedState(sections: shown, rows: rows, snapshot: snapshot)
+  }
+
+  /// Makes `state` what the view is told about and what the next update diffs against.
+  func commit(_ state: ResolvedState) {
+    apply(DisplayState(sections: state.sections, rows: state.rows))
+    displayedSnapshot = state.snapshot
+    hasUpdated = true
+  }
+
+  /// Makes the data source answer with `state` (an intermediate stage or the target).
+  func apply(_ state: DisplayState) {
+    displayedSections = state.sections
+    for (section, rows) in zip(state.sections, state.rows) {
+      section.displayedCells = rows
+      for row in rows { row.section = section }
+    }
+  }
+
+  /// A snapshot of sections and their rows as given by `rows`.
+  func snapshot(of sections: [SectionManager], rowsOf rows: (SectionManager) -> [CellManager]) -> TableSnapshot {
+    var snapshot = TableSnapshot()
+    for section in sections {
+      snapshot.sections.append(SectionKey(section))
+      snapshot.rows.append(rows(section).map(RowKey.init))
+    }
+    return snapshot
+  }
+
+  /// Registers the cell class of every row kind not registered yet.
+  /// - Complexity: O(n) for n rows, with one dictionary lookup per row kind change.
+  func registerCellKinds(in sections: [SectionManager]) {
+    guard let listView else { return }
+    var lastKind: ObjectIdentifier?
+    for section in sections {
+      for cell in section.cells {
+        let kind = ObjectIdentifier(type(of: cell))
+        if kind == lastKind { continue }
+        lastKind = kind
+        guard let registration = type(of: cell).cellRegistration,
+          registeredIdentifiers.insert(registration.reuseIdentifier).inserted
+        else { continue }
+        listView.register(registration)
+      }
+    }
+  }
+}
+
+/// The sections and rows a table shows after an update, and their snapshot.
+struct ResolvedState {
+  var sections: [SectionManager]
+  var rows: [[CellManager]]
+  var snapshot: TableSnapshot
+}
+
+/// The sections and rows the data source answers with.
+struct DisplayState {
+  var sections: [SectionManager]
+  var rows: [[CellManager]]
+}
+
+/// Finds the managers of an intermediate snapshot by identity, preferring the new ones.
+@MainActor
+struct ManagerLookup {
+  var sections: [DiffID: SectionManager] = [:]
+  var rows: [DiffID: CellManager] = [:]
+
+  init(old: [SectionManager], new: [SectionManager]) {
+    for section in old {
+      sections[DiffID(section.diffIdentifier)] = section
+      for cell in section.displayedCells { rows[DiffID(cell.diffIdentifier)] = cell }
+    }
+    for section in new {
+      sections[DiffID(section.diffIdentifier)] = section
+      for cell in section.cells { rows[DiffID(cell.diffIdentifier)] = cell }
+    }
+  }
+
+  func state(for snapshot: TableSnapshot) -> DisplayState {
+    DisplayState(
+      sections: snapshot.sections.compactMap { sections[$0.id] },
+      rows: snapshot.rows.map { $0.compactMap { rows[$0.id] } })
+  }
+}
