@@ -101,6 +101,9 @@ final class ModelSource: ListDataSource, ListDelegate {
 }
 
 /// A table showing `source`, with a registration for `TextCell`, already loaded.
+///
+/// The table holds its data source weakly, as UIKit does; the registration's closure keeps
+/// `source` alive as long as the table, so tests need not.
 @MainActor
 func makeTable(
   _ source: ModelSource,
@@ -110,7 +113,10 @@ func makeTable(
 ) -> HeadlessTableView {
   let table = HeadlessTableView(
     viewportHeight: viewportHeight, rowHeight: rowHeight, prefetchWindow: prefetchWindow)
-  table.register(CellRegistration(TextCell.self, reuseIdentifier: "text") { TextCell() })
+  table.register(
+    CellRegistration(TextCell.self, reuseIdentifier: "text") { [source] in
+      withExtendedLifetime(source) { TextCell() }
+    })
   table.dataSource = source
   table.delegate = source
   table.reloadData()
