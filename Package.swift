@@ -20,7 +20,8 @@ let package = Package(
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], swiftSettings: strict),
     .testTarget(name: "ListKitTests", dependencies: ["ListKit", "ListDiff"], swiftSettings: strict),
     .testTarget(
-      name: "ListKitTestingTests", dependencies: ["ListKitTesting", "ListKit", "ListDiff"], swiftSettings: strict),
+      name: "ListKitTestingTests", dependencies: ["ListKitTesting", "ListKit", "ListDiff"],
+      swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -73,7 +73,8 @@ enum BatchUpdateRules {
       }
       let otherSource = newMoveSource[move.to]
       if otherSource >= 0 {
-        throw .twoSectionsMovedToSameDestination(first: otherSource, second: move.from, destination: move.to)  // :1895
+        // UITableView.m:1895
+        throw .twoSectionsMovedToSameDestination(first: otherSource, second: move.from, destination: move.to)
       }
       oldFlags[move.from] |= moved
       oldMoveDestination[move.from] = move.to
@@ -105,7 +106,9 @@ enum BatchUpdateRules {
       }
       if oldFlags[path.section] & (deleted | reloaded) != 0 { continue }
       let count = oldItemCounts[path.section]
-      guard path.item >= 0, path.item < count else { throw .deleteItemOutOfRange(path, itemCount: count) }  // :1728
+      guard path.item >= 0, path.item < count else {
+        throw .deleteItemOutOfRange(path, itemCount: count)  // :1728
+      }
       var row = oldRows[path, default: OldRow()]
       guard row.flags & deleted == 0 else { throw .duplicateItemChange(path, change: .delete) }
       row.flags |= deleted
@@ -118,7 +121,9 @@ enum BatchUpdateRules {
       }
       if oldFlags[path.section] & (deleted | reloaded) != 0 { continue }
       let count = oldItemCounts[path.section]
-      guard path.item >= 0, path.item < count else { throw .reloadItemOutOfRange(path, itemCount: count) }  // :1728
+      guard path.item >= 0, path.item < count else {
+        throw .reloadItemOutOfRange(path, itemCount: count)  // :1728
+      }
       var row = oldRows[path, default: OldRow()]
       guard row.flags & reloaded == 0 else { throw .duplicateItemChange(path, change: .reload) }
       guard row.flags & deleted == 0 else { throw .deleteAndReloadSameItem(path) }  // :1615
@@ -143,7 +148,9 @@ enum BatchUpdateRules {
       guard to.item >= 0, to.item < toCount else {
         throw .moveItemDestinationOutOfRange(move, itemCount: toCount)  // :1871
       }
-      guard oldFlags[from.section] & (deleted | reloaded) == 0 else { throw .moveItemFromDeletedSection(move) }
+      guard oldFlags[from.section] & (deleted | reloaded) == 0 else {
+        throw .moveItemFromDeletedSection(move)
+      }
       guard !newInserted[to.section] else { throw .moveItemIntoInsertedSection(move) }
       var row = oldRows[from, default: OldRow()]
       guard row.flags & deleted == 0 else { throw .deleteAndMoveSameItem(from) }  // :1681
@@ -166,7 +173,9 @@ enum BatchUpdateRules {
       }
       if newInserted[path.section] { continue }
       let count = newItemCounts[path.section]
-      guard path.item >= 0, path.item < count else { throw .insertItemOutOfRange(path, itemCount: count) }  // :1814
+      guard path.item >= 0, path.item < count else {
+        throw .insertItemOutOfRange(path, itemCount: count)  // :1814
+      }
       if let source = newRows[path] {
         if source == insertMarker { throw .duplicateItemChange(path, change: .insert) }
         throw .insertAndMoveSameItem(path)  // :1769

@@ -70,7 +70,9 @@ struct HeadlessLayout {
       && path.item < itemCounts[path.section]
   }
 
-  /// The section that holds a global row. - Complexity: O(log sections).
+  /// The section that holds a global row.
+  ///
+  /// - Complexity: O(log sections).
   func section(ofGlobalRow global: Int) -> Int {
     var low = 0
     var high = itemCounts.count - 1
@@ -118,7 +120,9 @@ struct HeadlessLayout {
     return position
   }
 
-  /// Replaces an element's height. - Complexity: O(log n).
+  /// Replaces an element's height.
+  ///
+  /// - Complexity: O(log n).
   mutating func setHeight(_ height: Double, ofElement index: Int) {
     let delta = height - heights[index]
     heights[index] = height

@@ -41,8 +41,9 @@ extension HeadlessTableView {
     return selectedPath
   }
 
-  /// Deselects a selected row the way a user does (tapping it with multiple selection on):
-  /// the delegate gets `didDeselectItemAt`. Does nothing for a row that is not selected.
+  /// Deselects a selected row the way a user does, tapping it with multiple selection on.
+  ///
+  /// The delegate gets `didDeselectItemAt`. Does nothing for a row that is not selected.
   /// - Parameter path: The row.
   /// - Throws: ``HeadlessTableViewError/pathOutOfRange(_:sectionCount:itemCount:)`` for a missing row.
   public func deselectItem(at path: ItemPath) throws(HeadlessTableViewError) {
@@ -60,7 +61,9 @@ extension HeadlessTableView {
     return highlight(path)
   }
 
-  /// Lifts the touch from a highlighted row: `didUnhighlightItemAt`. Does nothing otherwise.
+  /// Lifts the touch from a highlighted row.
+  ///
+  /// The delegate gets `didUnhighlightItemAt`. Does nothing for a row that is not highlighted.
   /// - Parameter path: The row.
   /// - Throws: ``HeadlessTableViewError/pathOutOfRange(_:sectionCount:itemCount:)`` for a missing row.
   public func unhighlightItem(at path: ItemPath) throws(HeadlessTableViewError) {
@@ -131,7 +134,8 @@ extension HeadlessTableView {
   {
     let actions = try swipeActions(edge, at: path)?.actions ?? []
     guard index >= 0, index < actions.count else {
-      throw record(HeadlessTableViewError.noSwipeAction(path, edge: edge, index: index, available: actions.count))
+      throw record(
+        HeadlessTableViewError.noSwipeAction(path, edge: edge, index: index, available: actions.count))
     }
     let action = actions[index]
     log(.performSwipeAction(title: action.title, path))

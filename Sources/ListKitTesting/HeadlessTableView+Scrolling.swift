@@ -34,7 +34,9 @@ extension HeadlessTableView {
   ///   - position: Where the row should end up.
   /// - Throws: ``HeadlessTableViewError/pathOutOfRange(_:sectionCount:itemCount:)`` when the row
   ///   does not exist.
-  public func scrollToItem(at path: ItemPath, at position: ScrollPosition = .top) throws(HeadlessTableViewError) {
+  public func scrollToItem(at path: ItemPath, at position: ScrollPosition = .top)
+    throws(HeadlessTableViewError)
+  {
     try checkPath(path)
     let frame = frameOfItemResolvingEstimate(at: path)
     let target: Double

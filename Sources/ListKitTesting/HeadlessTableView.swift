@@ -27,13 +27,16 @@ import ListKit
 /// table that is not in a window.
 @MainActor
 public final class HeadlessTableView: ListView {
-  /// The object that answers counts and cells. Held weakly; setting it schedules a reload.
+  /// The object that answers counts and cells.
+  ///
+  /// Held weakly, as UIKit does; setting it schedules a reload.
   public weak var dataSource: (any ListDataSource)? {
     didSet { needsReload = true }
   }
 
-  /// The object told about display, selection, heights, headers and editing. Held weakly;
-  /// setting it schedules a reload.
+  /// The object told about display, selection, heights, headers and editing.
+  ///
+  /// Held weakly, as UIKit does; setting it schedules a reload.
   public weak var delegate: (any ListDelegate)? {
     didSet { needsReload = true }
   }
@@ -147,9 +150,10 @@ public final class HeadlessTableView: ListView {
     return cell
   }
 
-  /// Ends displaying every cell, asks the data source and delegate for everything again and
-  /// shows the rows at the current offset (clamped to the new content). Clears the selection
-  /// and forgets outstanding prefetches, as UIKit does.
+  /// Ends displaying every cell, asks for everything again and shows the rows at the offset.
+  ///
+  /// The offset is clamped to the new content. Clears the selection and forgets outstanding
+  /// prefetches, as UIKit does.
   public func reloadData() {
     needsReload = false
     log(.reloadData)
@@ -183,7 +187,8 @@ public final class HeadlessTableView: ListView {
     let newCounts = fetchItemCounts(clampingNegatives: false)
     let sections: SectionMapping
     do {
-      sections = try BatchUpdateRules.check(update, oldItemCounts: layout.itemCounts, newItemCounts: newCounts)
+      sections = try BatchUpdateRules.check(
+        update, oldItemCounts: layout.itemCounts, newItemCounts: newCounts)
     } catch {
       throw record(error)
     }
@@ -368,7 +373,8 @@ public final class HeadlessTableView: ListView {
       for row in pending {
         let height = delegate?.listView(self, heightForItemAt: row.path)
         logQuery(.heightForItem(row.path, height))
-        layout.resolveEstimate(ofGlobalRow: row.global, height: sanitized(height ?? rowHeight, for: "row \(row.path)"))
+        layout.resolveEstimate(
+          ofGlobalRow: row.global, height: sanitized(height ?? rowHeight, for: "row \(row.path)"))
       }
       clampOffset()
     }

@@ -32,7 +32,8 @@ let rules: [Rule] = [
     name: "the number of rows adds up (UITableView.m:2055)",
     valid: (BatchUpdate(itemInserts: [path(0, 3)]), [3], [4]),
     invalid: (BatchUpdate(itemInserts: [path(0, 3)]), [3], [5]),
-    error: .invalidNumberOfRows(section: 0, before: 3, after: 5, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0),
+    error: .invalidNumberOfRows(
+      section: 0, before: 3, after: 5, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0),
     message: "Invalid update: invalid number of rows in section 0. The number of rows contained in an "
       + "existing section after the update (5) must be equal to the number of rows contained in that "
       + "section before the update (3), plus or minus the number of rows inserted or deleted from that "
@@ -42,7 +43,8 @@ let rules: [Rule] = [
     name: "rows moved between sections count as moved in and out",
     valid: (BatchUpdate(itemMoves: [moveRow(path(0, 0), path(1, 0))]), [2, 2], [1, 3]),
     invalid: (BatchUpdate(itemMoves: [moveRow(path(0, 0), path(1, 0))]), [2, 2], [2, 3]),
-    error: .invalidNumberOfRows(section: 0, before: 2, after: 2, inserted: 0, deleted: 0, movedIn: 0, movedOut: 1),
+    error: .invalidNumberOfRows(
+      section: 0, before: 2, after: 2, inserted: 0, deleted: 0, movedIn: 0, movedOut: 1),
     message: "Invalid update: invalid number of rows in section 0. The number of rows contained in an "
       + "existing section after the update (2) must be equal to the number of rows contained in that "
       + "section before the update (2), plus or minus the number of rows inserted or deleted from that "
@@ -162,7 +164,8 @@ let rules: [Rule] = [
     valid: (BatchUpdate(itemInserts: [path(0, 2)]), [2], [3]),
     invalid: (BatchUpdate(itemInserts: [path(0, 3)]), [2], [3]),
     error: .insertItemOutOfRange(path(0, 3), itemCount: 3),
-    message: "attempt to insert row 3 into section 0, but there are only 3 rows in section 0 after the update"),
+    message: "attempt to insert row 3 into section 0, but there are only 3 rows in section 0 after the update"
+  ),
   Rule(
     name: "a moved section exists before the update (UITableView.m:1864)",
     valid: (BatchUpdate(sectionMoves: [Move(from: 1, to: 0)]), [1, 2], [2, 1]),
@@ -206,7 +209,9 @@ let rules: [Rule] = [
   Rule(
     name: "a section is moved to one place (UITableView.m:1886)",
     valid: (BatchUpdate(sectionMoves: [Move(from: 0, to: 2), Move(from: 2, to: 0)]), [1, 2, 3], [3, 2, 1]),
-    invalid: (BatchUpdate(sectionMoves: [Move(from: 0, to: 2), Move(from: 0, to: 1)]), [1, 2, 3], [3, 2, 1]),
+    invalid: (
+      BatchUpdate(sectionMoves: [Move(from: 0, to: 2), Move(from: 0, to: 1)]), [1, 2, 3], [3, 2, 1]
+    ),
     error: .sectionMovedToTwoDestinations(section: 0, first: 2, second: 1),
     message: "attempt to move section 0 to both section 2 and section 1"),
   Rule(
@@ -245,7 +250,9 @@ let rules: [Rule] = [
   Rule(
     name: "a row is not moved out of a reloaded section",
     valid: (BatchUpdate(sectionReloads: [1], itemMoves: [moveRow(path(0, 0), path(0, 1))]), [2, 1], [2, 5]),
-    invalid: (BatchUpdate(sectionReloads: [1], itemMoves: [moveRow(path(1, 0), path(0, 0))]), [2, 1], [3, 0]),
+    invalid: (
+      BatchUpdate(sectionReloads: [1], itemMoves: [moveRow(path(1, 0), path(0, 0))]), [2, 1], [3, 0]
+    ),
     error: .moveItemFromDeletedSection(moveRow(path(1, 0), path(0, 0))),
     message: "cannot move a row from a deleted section (1): attempt to move index path ([1, 0]) to index "
       + "path ([0, 0])"),
@@ -259,7 +266,9 @@ let rules: [Rule] = [
   Rule(
     name: "a row is not moved into a reloaded section",
     valid: (BatchUpdate(sectionReloads: [1], itemMoves: [moveRow(path(0, 0), path(0, 1))]), [2, 1], [2, 1]),
-    invalid: (BatchUpdate(sectionReloads: [1], itemMoves: [moveRow(path(0, 0), path(1, 0))]), [2, 1], [1, 2]),
+    invalid: (
+      BatchUpdate(sectionReloads: [1], itemMoves: [moveRow(path(0, 0), path(1, 0))]), [2, 1], [1, 2]
+    ),
     error: .moveItemIntoInsertedSection(moveRow(path(0, 0), path(1, 0))),
     message: "cannot move a row into a newly inserted section (1): attempt to move index path ([0, 0]) to "
       + "index path ([1, 0])"),
@@ -319,7 +328,8 @@ let rules: [Rule] = [
   @Test(arguments: rules)
   func everyRuleAcceptsAValidBatchAndRejectsABrokenOneWithUIKitsWording(_ rule: Rule) {
     #expect(throws: Never.self) {
-      try HeadlessTableView.validate(rule.valid.0, oldItemCounts: rule.valid.old, newItemCounts: rule.valid.new)
+      try HeadlessTableView.validate(
+        rule.valid.0, oldItemCounts: rule.valid.old, newItemCounts: rule.valid.new)
     }
     #expect(throws: rule.error) {
       try HeadlessTableView.validate(
@@ -337,7 +347,8 @@ let rules: [Rule] = [
   }
 
   @Test func aMoveInsideAMovedSectionIsNotCountedAsMovingBetweenSections() throws {
-    let update = BatchUpdate(sectionMoves: [Move(from: 0, to: 1)], itemMoves: [Move(from: path(0, 0), to: path(1, 2))])
+    let update = BatchUpdate(
+      sectionMoves: [Move(from: 0, to: 1)], itemMoves: [Move(from: path(0, 0), to: path(1, 2))])
     try HeadlessTableView.validate(update, oldItemCounts: [3, 1], newItemCounts: [1, 3])
   }
 
@@ -358,7 +369,8 @@ let rules: [Rule] = [
         section: 1, before: 3, after: 4, inserted: 0, deleted: 0, movedIn: 0, movedOut: 0)
     ) {
       try HeadlessTableView.validate(
-        BatchUpdate(sectionMoves: [Move(from: 0, to: 1)], itemMoves: [Move(from: path(0, 0), to: path(1, 2))]),
+        BatchUpdate(
+          sectionMoves: [Move(from: 0, to: 1)], itemMoves: [Move(from: path(0, 0), to: path(1, 2))]),
         oldItemCounts: [3, 1], newItemCounts: [1, 4])
     }
   }
@@ -404,7 +416,9 @@ let rules: [Rule] = [
       do {
         try HeadlessTableView.validate(
           change.update, oldItemCounts: change.old.map(\.count), newItemCounts: newCounts)
-        #expect(!survives || isReloadTarget(section, change), "seed \(seed) round \(round) accepted \(change.update)")
+        #expect(
+          !survives || isReloadTarget(section, change),
+          "seed \(seed) round \(round) accepted \(change.update)")
       } catch {
         guard case .invalidNumberOfRows(let reported, _, _, _, _, _, _) = error else {
           Issue.record("seed \(seed) round \(round): unexpected \(error)")

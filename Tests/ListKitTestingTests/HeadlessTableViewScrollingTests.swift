@@ -141,19 +141,25 @@ import Testing
   @Test func estimatedHeightsAreReplacedByRealOnesOnlyAsRowsComeIntoView() throws {
     let source = ModelSource(rows: 1_000)
     source.estimatedRowHeight = 10
-    let table = HeadlessTableView(viewportHeight: 440, rowHeight: 44, prefetchWindow: .rows(0), logsLayoutQueries: true)
+    let table = HeadlessTableView(
+      viewportHeight: 440, rowHeight: 44, prefetchWindow: .rows(0), logsLayoutQueries: true)
     table.register(CellRegistration(TextCell.self, reuseIdentifier: "text") { TextCell() })
     table.dataSource = source
     table.delegate = source
     defer { withExtendedLifetime(source) {} }
     #expect(table.visibleItemPaths == (0..<10).map { path(0, $0) })
-    let resolved = table.events.filter { if case .heightForItem = $0 { return true } else { return false } }.count
-    let estimated = table.events.filter { if case .estimatedHeightForItem = $0 { return true } else { return false } }
+    let resolved = table.events.filter { if case .heightForItem = $0 { return true } else { return false } }
+      .count
+    let estimated = table.events.filter {
+      if case .estimatedHeightForItem = $0 { return true } else { return false }
+    }
     #expect(estimated.count == 1_000)
     #expect(resolved < 60)
     #expect(table.contentHeight == Double(resolved) * 44 + Double(1_000 - resolved) * 10)
     try table.scrollToItem(at: path(0, 900))
-    #expect(try table.frameOfItem(at: path(0, 900)).upperBound - table.frameOfItem(at: path(0, 900)).lowerBound == 44)
+    #expect(
+      try table.frameOfItem(at: path(0, 900)).upperBound - table.frameOfItem(at: path(0, 900)).lowerBound
+        == 44)
     #expect(table.visibleItemPaths.first == path(0, 900))
   }
 

@@ -17,8 +17,11 @@ import Testing
         .willDisplay(path(0, 9)),
       ])
     #expect(table.render() == ["Row 0", "Row 1"] + (3...10).map { "Row \($0)" })
-    #expect(table.lastUpdateRowFates[2] == HeadlessTableView.RowFate(from: path(0, 2), to: nil, isReloaded: false))
-    #expect(table.lastUpdateRowFates[5] == HeadlessTableView.RowFate(from: path(0, 5), to: path(0, 4), isReloaded: false))
+    #expect(
+      table.lastUpdateRowFates[2] == HeadlessTableView.RowFate(from: path(0, 2), to: nil, isReloaded: false))
+    #expect(
+      table.lastUpdateRowFates[5]
+        == HeadlessTableView.RowFate(from: path(0, 5), to: path(0, 4), isReloaded: false))
   }
 
   @Test func aReloadedVisibleRowIsAskedForAgain() throws {

@@ -66,8 +66,11 @@ struct RandomChangeset {
         if sectionFates[section] == .reload { update.sectionReloads.append(section) }
       }
     }
-    for section in old.indices where sectionFates[section] == .delete { update.sectionDeletes.append(section) }
-    replacedOldSections = Set(old.indices.filter { sectionFates[$0] == .delete || sectionFates[$0] == .reload })
+    for section in old.indices where sectionFates[section] == .delete {
+      update.sectionDeletes.append(section)
+    }
+    replacedOldSections = Set(
+      old.indices.filter { sectionFates[$0] == .delete || sectionFates[$0] == .reload })
 
     // Rows of live sections: kept (maybe reloaded), deleted, or moved to a live section.
     let liveNewSections = slots.indices.filter { index in
@@ -116,7 +119,9 @@ struct RandomChangeset {
     for (section, items) in newRows.enumerated() {
       for (item, id) in items.enumerated() {
         let newPath = ItemPath(item: item, section: section)
-        if moved.contains(id), let from = oldPathOfID[id] { update.itemMoves.append(Move(from: from, to: newPath)) }
+        if moved.contains(id), let from = oldPathOfID[id] {
+          update.itemMoves.append(Move(from: from, to: newPath))
+        }
         if inserted.contains(id) { update.itemInserts.append(newPath) }
       }
     }

@@ -30,7 +30,7 @@ final class ModelSource: ListDataSource, ListDelegate {
     self.sections = sections
   }
 
-  /// A single section of `count` rows named "Row 0", "Row 1", …
+  /// A single section of `count` rows named "Row 0", "Row 1" and so on.
   convenience init(rows count: Int) {
     self.init([(0..<count).map { "Row \($0)" }])
   }
