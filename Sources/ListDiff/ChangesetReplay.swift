@@ -38,7 +38,11 @@ internal struct ChangesetReplay<Section: Identifiable & Equatable, Item: Identif
     }
     for section in source.sections.indices {
       current.sections.append(newSectionSlot(origin: section))
-      current.items.append(source.sections[section].items.indices.map { newItemSlot(origin: ItemPath(item: $0, section: section)) })
+      var slots: [Int] = []
+      for index in source.sections[section].items.indices {
+        slots.append(newItemSlot(origin: ItemPath(item: index, section: section)))
+      }
+      current.items.append(slots)
     }
     for (stage, update) in changeset.stages.enumerated() {
       let counts = stage < changeset.insertedSectionItemCounts.count ? changeset.insertedSectionItemCounts[stage] : []
@@ -88,35 +92,34 @@ internal struct ChangesetReplay<Section: Identifiable & Equatable, Item: Identif
     }
     let newCount = oldCount - update.sectionDeletes.count + update.sectionInserts.count
 
-    var oldPathsUsed = Set<ItemPath>()
-    func claimOldPath(_ path: ItemPath, _ what: String) throws(Failure) -> Int {
+    // 0: untouched, 1: reloaded (stays), 2: deleted or moved away.
+    var oldPathUse = current.items.map { Array(repeating: UInt8(0), count: $0.count) }
+    func claimOldPath(_ path: ItemPath, _ what: String, _ use: UInt8) throws(Failure) -> Int {
       guard path.section >= 0 && path.section < oldCount && path.item >= 0
         && path.item < current.items[path.section].count
       else { throw failure("\(what) item \(path) is outside the state before the update") }
-      guard oldPathsUsed.insert(path).inserted else { throw failure("item \(path) is changed twice before the update") }
+      guard oldPathUse[path.section][path.item] == 0 else {
+        throw failure("item \(path) is changed twice before the update")
+      }
+      oldPathUse[path.section][path.item] = use
       return current.items[path.section][path.item]
     }
     for path in update.itemReloads {
-      let slot = try claimOldPath(path, "reloaded")
+      let slot = try claimOldPath(path, "reloaded", 1)
       itemReloadStage[slot] = min(itemReloadStage[slot], stage)
     }
-    var removedPaths = Set<ItemPath>()
-    for path in update.itemDeletes {
-      _ = try claimOldPath(path, "deleted")
-      removedPaths.insert(path)
-    }
+    for path in update.itemDeletes { _ = try claimOldPath(path, "deleted", 2) }
     var movedSlots: [Int] = []
-    for move in update.itemMoves {
-      movedSlots.append(try claimOldPath(move.from, "moved"))
-      removedPaths.insert(move.from)
-    }
+    movedSlots.reserveCapacity(update.itemMoves.count)
+    for move in update.itemMoves { movedSlots.append(try claimOldPath(move.from, "moved", 2)) }
     var remaining: [[Int]] = []
+    remaining.reserveCapacity(oldCount)
     for section in 0..<oldCount {
+      let slots = current.items[section]
+      let use = oldPathUse[section]
       var kept: [Int] = []
-      for (index, slot) in current.items[section].enumerated() {
-        let path = ItemPath(item: index, section: section)
-        if !removedPaths.contains(path) { kept.append(slot) }
-      }
+      kept.reserveCapacity(slots.count)
+      for index in 0..<slots.count where use[index] != 2 { kept.append(slots[index]) }
       remaining.append(kept)
     }
 
@@ -150,12 +153,10 @@ internal struct ChangesetReplay<Section: Identifiable & Equatable, Item: Identif
     }
 
     var incoming = Array(repeating: [(index: Int, slot: Int)](), count: max(newCount, 0))
-    var newPathsUsed = Set<ItemPath>()
     func claimNewPath(_ path: ItemPath, _ what: String) throws(Failure) {
       guard path.section >= 0 && path.section < newCount && path.item >= 0 else {
         throw failure("\(what) item \(path) is outside the state after the update")
       }
-      guard newPathsUsed.insert(path).inserted else { throw failure("item \(path) is filled twice after the update") }
     }
     for path in update.itemInserts {
       try claimNewPath(path, "inserted")
@@ -172,6 +173,7 @@ internal struct ChangesetReplay<Section: Identifiable & Equatable, Item: Identif
         guard entry.index < total else {
           throw failure("item [\(section), \(entry.index)] is outside the \(total) items of section \(section) after the update")
         }
+        guard placed[entry.index] == -1 else { throw failure("item [\(section), \(entry.index)] is filled twice after the update") }
         placed[entry.index] = entry.slot
       }
       var rest = items[section].makeIterator()
@@ -195,14 +197,18 @@ internal struct ChangesetReplay<Section: Identifiable & Equatable, Item: Identif
     }
     var sectionFinal = Array(repeating: -1, count: sectionOrigin.count)
     var itemFinal = Array(repeating: ItemPath?.none, count: itemOrigin.count)
-    for (section, slot) in final.sections.enumerated() {
-      sectionFinal[slot] = section
-      for (index, item) in final.items[section].enumerated() { itemFinal[item] = ItemPath(item: index, section: section) }
+    for section in 0..<final.sections.count {
+      sectionFinal[final.sections[section]] = section
+      let items = final.items[section]
+      for index in 0..<items.count { itemFinal[items[index]] = ItemPath(item: index, section: section) }
     }
     var result: [SectionedSnapshot<Section, Item>] = []
-    for (stage, state) in states.enumerated() {
+    for stage in 0..<states.count {
+      let state = states[stage]
       var sections: [SnapshotSection<Section, Item>] = []
-      for (position, slot) in state.sections.enumerated() {
+      sections.reserveCapacity(state.sections.count)
+      for position in 0..<state.sections.count {
+        let slot = state.sections[position]
         let header: Section
         if sectionOrigin[slot] >= 0 && sectionReloadStage[slot] > stage {
           header = source.sections[sectionOrigin[slot]].section
@@ -212,7 +218,10 @@ internal struct ChangesetReplay<Section: Identifiable & Equatable, Item: Identif
           throw Failure(stage: stage, reason: "section \(position) is inserted or reloaded but not in the target")
         }
         var items: [Item] = []
-        for (index, item) in state.items[position].enumerated() {
+        let slots = state.items[position]
+        items.reserveCapacity(slots.count)
+        for index in 0..<slots.count {
+          let item = slots[index]
           if let origin = itemOrigin[item], itemReloadStage[item] > stage {
             items.append(source.sections[origin.section].items[origin.item])
           } else if let path = itemFinal[item] {

@@ -26,7 +26,7 @@ public struct SectionedSnapshot<Section: Identifiable & Equatable, Item: Identif
 
   /// The number of items in each section, in section order.
   public var itemCounts: [Int] {
-    sections.map(\.items.count)
+    sections.map { $0.items.count }
   }
 
   /// The item at a path, or `nil` when the path is outside the snapshot.
