@@ -34,6 +34,7 @@ extension Changeset {
 public func apply<Section, Item>(
   _ changeset: Changeset<Section, Item>, to source: SectionedSnapshot<Section, Item>
 ) throws(ChangesetApplicationError) -> SectionedSnapshot<Section, Item> {
+  if changeset.stages.isEmpty && source == changeset.target { return source }
   let deduplicated = source.removingDuplicates()
   if changeset.stages.isEmpty {
     guard deduplicated.itemCounts == changeset.sourceItemCounts else {

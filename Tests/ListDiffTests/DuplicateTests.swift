@@ -29,6 +29,15 @@ import Testing
     #expect(try apply(changes, to: source) == changes.target)
   }
 
+  @Test func equalSnapshotsAreAnsweredWithoutLookingForDuplicates() throws {
+    let list = snapshot([(1, [1, 2, 1])])
+    let changes = diff(from: list, to: list)
+    #expect(changes.isEmpty)
+    #expect(changes.duplicates.isEmpty)
+    #expect(changes.target == list)
+    #expect(try apply(changes, to: list) == list)
+  }
+
   @Test func duplicateWithOtherContentDoesNotCountAsAnUpdate() {
     var target = snapshot([(1, [1, 1])])
     target.sections[0].items[1].value = 5
