@@ -11,12 +11,17 @@ let package = Package(
   products: [
     .library(name: "ListDiff", targets: ["ListDiff"]),
     .library(name: "ListKit", targets: ["ListKit"]),
+    .library(name: "ListKitTesting", targets: ["ListKitTesting"]),
   ],
   targets: [
     .target(name: "ListDiff", swiftSettings: strict),
     .target(name: "ListKit", dependencies: ["ListDiff"], swiftSettings: strict),
+    .target(name: "ListKitTesting", dependencies: ["ListKit", "ListDiff"], swiftSettings: strict),
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], swiftSettings: strict),
     .testTarget(name: "ListKitTests", dependencies: ["ListKit", "ListDiff"], swiftSettings: strict),
+    .testTarget(
+      name: "ListKitTestingTests", dependencies: ["ListKitTesting", "ListKit", "ListDiff"],
+      swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

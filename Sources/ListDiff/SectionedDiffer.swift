@@ -1,0 +1,230 @@
+/// The working state of one sectioned diff: matches, moves and updates, then the staged batches.
+///
+/// Every section and item is looked up once in one hash table keyed by its id; all further work runs
+/// on flat `Int32` arrays indexed by an element's position in the deduplicated old or new snapshot
+/// ("flat" positions count items across sections in display order).
+@usableFromInline
+internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identifiable & Equatable> {
+  @usableFromInline internal let source: SectionedSnapshot<Section, Item>
+  @usableFromInline internal let target: SectionedSnapshot<Section, Item>
+  @usableFromInline internal var duplicates = DuplicateReport()
+
+  /// For each kept (non-duplicate) old section, its index in `source.sections`.
+  @usableFromInline internal var oldSectionRaw: [Int] = []
+  /// For each kept new section, its index in `target.sections`.
+  @usableFromInline internal var newSectionRaw: [Int] = []
+  /// Kept old section -> kept new section, or -1 when deleted.
+  @usableFromInline internal var sectionOldToNew: [Int] = []
+  /// Kept new section -> kept old section, or -1 when inserted.
+  @usableFromInline internal var sectionNewToOld: [Int] = []
+  /// By new section: matched and its content differs.
+  @usableFromInline internal var sectionChanged: [Bool] = []
+  /// By new section: matched and outside the longest in-order run, so it moves.
+  @usableFromInline internal var sectionMoved: [Bool] = []
+
+  /// Flat position of each kept old section's first item; one extra entry holds the item count.
+  @usableFromInline internal var oldSectionStart: [Int] = []
+  /// Flat position of each kept new section's first item; one extra entry holds the item count.
+  @usableFromInline internal var newSectionStart: [Int] = []
+  /// By old flat position: the item's index in its section as given (differs after dropped duplicates).
+  @usableFromInline internal var oldItemRaw: [Int32] = []
+  /// By new flat position: the item's index in its section as given.
+  @usableFromInline internal var newItemRaw: [Int32] = []
+  /// By old flat position: the kept old section holding the item.
+  @usableFromInline internal var oldItemSection: [Int32] = []
+  /// Old flat position -> new flat position, or -1 when the item is deleted.
+  @usableFromInline internal var oldToNew: [Int32] = []
+  /// New flat position -> old flat position, or -1 when the item is inserted.
+  @usableFromInline internal var newToOld: [Int32] = []
+  /// By new flat position: `changedFlag` and `movedFlag`.
+  @usableFromInline internal var newItemFlags: [UInt8] = []
+
+  @usableFromInline internal static var changedFlag: UInt8 { 1 }
+  @usableFromInline internal static var movedFlag: UInt8 { 2 }
+
+  @inlinable
+  internal init(source: SectionedSnapshot<Section, Item>, target: SectionedSnapshot<Section, Item>) {
+    self.source = source
+    self.target = target
+  }
+
+  /// Runs every phase and returns the changeset.
+  @inlinable
+  internal mutating func run(options: DiffOptions) -> Changeset<Section, Item> {
+    matchSections()
+    matchItems()
+    findSectionMoves()
+    findItemMoves()
+    return makeChangeset(options: options)
+  }
+
+  /// Records a first occurrence in the old snapshot: the table slot then holds its kept index.
+  @inlinable
+  internal static func claimOld(_ slot: inout Int, _ index: Int) -> Bool {
+    guard slot == Int.min else { return false }
+    slot = index
+    return true
+  }
+
+  /// Records an occurrence in the new snapshot.
+  ///
+  /// - Returns: The matching old index, -1 for an id the old snapshot lacks, -2 for a duplicate.
+  @inlinable
+  internal static func claimNew(_ slot: inout Int, _ index: Int) -> Int {
+    let value = slot
+    if value == Int.min {
+      slot = -2 - index
+      return -1
+    }
+    guard value >= 0 else { return -2 }
+    // Once matched, the slot turns negative so that a later duplicate in the new snapshot is seen.
+    slot = -2 - index
+    return value
+  }
+
+  @inlinable
+  internal mutating func matchSections() {
+    var table: [Section.ID: Int] = [:]
+    table.reserveCapacity(source.sections.count + target.sections.count)
+    oldSectionRaw.reserveCapacity(source.sections.count)
+    for raw in source.sections.indices {
+      if Self.claimOld(&table[source.sections[raw].section.id, default: Int.min], oldSectionRaw.count) {
+        oldSectionRaw.append(raw)
+      } else {
+        duplicates.sourceSections.append(raw)
+      }
+    }
+    sectionOldToNew = Array(repeating: -1, count: oldSectionRaw.count)
+    newSectionRaw.reserveCapacity(target.sections.count)
+    sectionNewToOld.reserveCapacity(target.sections.count)
+    sectionChanged.reserveCapacity(target.sections.count)
+    for raw in target.sections.indices {
+      let section = target.sections[raw].section
+      let old = Self.claimNew(&table[section.id, default: Int.min], newSectionRaw.count)
+      if old == -2 {
+        duplicates.targetSections.append(raw)
+        continue
+      }
+      if old >= 0 {
+        sectionOldToNew[old] = newSectionRaw.count
+        sectionChanged.append(source.sections[oldSectionRaw[old]].section != section)
+      } else {
+        sectionChanged.append(false)
+      }
+      sectionNewToOld.append(old)
+      newSectionRaw.append(raw)
+    }
+  }
+
+  @inlinable
+  internal mutating func matchItems() {
+    let oldItemCount = oldSectionRaw.reduce(0) { $0 + source.sections[$1].items.count }
+    let newItemCount = newSectionRaw.reduce(0) { $0 + target.sections[$1].items.count }
+    var table: [Item.ID: Int] = [:]
+    table.reserveCapacity(oldItemCount + newItemCount)
+
+    oldSectionStart.reserveCapacity(oldSectionRaw.count + 1)
+    oldItemRaw.reserveCapacity(oldItemCount)
+    oldItemSection.reserveCapacity(oldItemCount)
+    for section in oldSectionRaw.indices {
+      let raw = oldSectionRaw[section]
+      oldSectionStart.append(oldItemRaw.count)
+      let items = source.sections[raw].items
+      for index in items.indices {
+        if Self.claimOld(&table[items[index].id, default: Int.min], oldItemRaw.count) {
+          oldItemRaw.append(Int32(truncatingIfNeeded: index))
+          oldItemSection.append(Int32(truncatingIfNeeded: section))
+        } else {
+          duplicates.sourceItems.append(ItemPath(item: index, section: raw))
+        }
+      }
+    }
+    oldSectionStart.append(oldItemRaw.count)
+    oldToNew = Array(repeating: -1, count: oldItemRaw.count)
+
+    newSectionStart.reserveCapacity(newSectionRaw.count + 1)
+    newItemRaw.reserveCapacity(newItemCount)
+    newToOld.reserveCapacity(newItemCount)
+    newItemFlags.reserveCapacity(newItemCount)
+    for section in newSectionRaw.indices {
+      let raw = newSectionRaw[section]
+      newSectionStart.append(newItemRaw.count)
+      let items = target.sections[raw].items
+      for index in items.indices {
+        let flat = newItemRaw.count
+        var old = Self.claimNew(&table[items[index].id, default: Int.min], flat)
+        if old == -2 {
+          duplicates.targetItems.append(ItemPath(item: index, section: raw))
+          continue
+        }
+        var flags: UInt8 = 0
+        if old >= 0 {
+          let oldSection = Int(oldItemSection[old])
+          if sectionOldToNew[oldSection] < 0 {
+            // UIKit cannot move a row out of a section deleted in the same batch, and a later
+            // batch no longer has the section: the item leaves with its section and is inserted anew.
+            old = -1
+          } else {
+            oldToNew[old] = Int32(truncatingIfNeeded: flat)
+            let oldItem = source.sections[oldSectionRaw[oldSection]].items[Int(oldItemRaw[old])]
+            if oldItem != items[index] { flags = Self.changedFlag }
+          }
+        }
+        newItemRaw.append(Int32(truncatingIfNeeded: index))
+        newToOld.append(Int32(truncatingIfNeeded: old))
+        newItemFlags.append(flags)
+      }
+    }
+    newSectionStart.append(newItemRaw.count)
+  }
+
+  @inlinable
+  internal mutating func findSectionMoves() {
+    sectionMoved = Array(repeating: false, count: newSectionRaw.count)
+    var keys: [Int32] = []
+    var positions: [Int] = []
+    for section in sectionNewToOld.indices where sectionNewToOld[section] >= 0 {
+      keys.append(Int32(truncatingIfNeeded: sectionNewToOld[section]))
+      positions.append(section)
+    }
+    var inOrder = Array(repeating: false, count: keys.count)
+    var finder = LongestIncreasingSubsequence()
+    _ = finder.mark(keys, into: &inOrder)
+    for index in positions.indices where !inOrder[index] {
+      sectionMoved[positions[index]] = true
+    }
+  }
+
+  @inlinable
+  internal mutating func findItemMoves() {
+    var finder = LongestIncreasingSubsequence()
+    var keys: [Int32] = []
+    var positions: [Int] = []
+    var inOrder: [Bool] = []
+    for section in newSectionRaw.indices {
+      let oldSection = sectionNewToOld[section]
+      let range = newSectionStart[section]..<newSectionStart[section + 1]
+      keys.removeAll(keepingCapacity: true)
+      positions.removeAll(keepingCapacity: true)
+      for flat in range {
+        let old = Int(newToOld[flat])
+        guard old >= 0 else { continue }
+        if Int(oldItemSection[old]) == oldSection {
+          keys.append(Int32(truncatingIfNeeded: old))
+          positions.append(flat)
+        } else {
+          // An item that changes section always moves.
+          newItemFlags[flat] |= Self.movedFlag
+        }
+      }
+      guard !keys.isEmpty else { continue }
+      inOrder.removeAll(keepingCapacity: true)
+      inOrder.append(contentsOf: repeatElement(false, count: keys.count))
+      let kept = finder.mark(keys, into: &inOrder)
+      if kept == keys.count { continue }
+      for index in positions.indices where !inOrder[index] {
+        newItemFlags[positions[index]] |= Self.movedFlag
+      }
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import ListDiff
+import Testing
+
+/// Counts the comparisons and hashes the diff asks of the caller's types.
+private final class Tally {
+  var hashes = 0
+  var equalities = 0
+  var work: Int { hashes + equalities }
+}
+
+private struct CountedID: Hashable {
+  let value: Int
+  let tally: Tally
+  static func == (lhs: CountedID, rhs: CountedID) -> Bool {
+    lhs.tally.equalities += 1
+    return lhs.value == rhs.value
+  }
+  func hash(into hasher: inout Hasher) {
+    tally.hashes += 1
+    hasher.combine(value)
+  }
+}
+
+private struct CountedItem: Identifiable, Equatable {
+  let id: CountedID
+  var content: Int
+  static func == (lhs: CountedItem, rhs: CountedItem) -> Bool {
+    lhs.id.tally.equalities += 1
+    return lhs.id.value == rhs.id.value && lhs.content == rhs.content
+  }
+}
+
+/// A source of `count` items in `sections` sections and a target with 10% deleted, inserted, moved
+/// (half of them to another section) and updated.
+private func tenPercentMix(
+  count: Int, sections: Int, tally: Tally, seed: UInt64
+) -> (SectionedSnapshot<TestSection, CountedItem>, SectionedSnapshot<TestSection, CountedItem>) {
+  var random = SplitMix64(seed: seed)
+  let perSection = count / sections
+  var nextID = 0
+  var source: [[CountedItem]] = []
+  for _ in 0..<sections {
+    source.append(
+      (0..<perSection).map { _ in
+        nextID += 1
+        return CountedItem(id: CountedID(value: nextID, tally: tally), content: 0)
+      })
+  }
+  var target = source
+  let tenth = max(perSection / 10, 1)
+  for section in 0..<sections {
+    for _ in 0..<tenth { target[section].remove(at: Int.random(in: 0..<target[section].count, using: &random)) }
+    for _ in 0..<tenth { target[section][Int.random(in: 0..<target[section].count, using: &random)].content += 1 }
+    for step in 0..<tenth {
+      let item = target[section].remove(at: Int.random(in: 0..<target[section].count, using: &random))
+      let destination = step % 2 == 0 ? section : Int.random(in: 0..<sections, using: &random)
+      target[destination].insert(item, at: Int.random(in: 0...target[destination].count, using: &random))
+    }
+    for _ in 0..<tenth {
+      nextID += 1
+      let item = CountedItem(id: CountedID(value: nextID, tally: tally), content: 0)
+      target[section].insert(item, at: Int.random(in: 0...target[section].count, using: &random))
+    }
+  }
+  func snapshot(_ lists: [[CountedItem]]) -> SectionedSnapshot<TestSection, CountedItem> {
+    SectionedSnapshot(sections: lists.enumerated().map { SnapshotSection(TestSection(id: $0.offset), items: $0.element) })
+  }
+  return (snapshot(source), snapshot(target))
+}
+
+@Suite struct LinearWorkTests {
+  /// swift-collections style: count the work instead of timing it. Each element is hashed once, and
+  /// compared a small constant number of times (hash-table probes plus one content comparison).
+  @Test(arguments: [(1_000, 1), (20_000, 1), (20_000, 100)])
+  func hashingAndComparingGrowLinearly(count: Int, sections: Int) throws {
+    let tally = Tally()
+    let (source, target) = tenPercentMix(count: count, sections: sections, tally: tally, seed: 42)
+    let elements = source.itemCount + target.itemCount
+    tally.hashes = 0
+    tally.equalities = 0
+    let changes = diff(from: source, to: target)
+    #expect(tally.hashes == elements, "every item is hashed exactly once")
+    #expect(tally.work <= 3 * elements, "\(tally.work) hashes and comparisons for \(elements) items")
+    #expect(try apply(changes, to: source) == target)
+  }
+}
