@@ -23,25 +23,29 @@ extension TableManager {
       listView.reloadData()
       return
     }
-    switch TableDiff.stages(from: displayedSnapshot, to: target.snapshot, reloadThreshold: reloadThreshold) {
-    case .reload:
+    let changeset = diff(
+      from: displayedSnapshot, to: target.snapshot, options: DiffOptions(reloadThreshold: reloadThreshold))
+    guard !changeset.isReloadRecommended,
+      let states = try? changeset.snapshots(applyingTo: displayedSnapshot)
+    else {
       commit(target)
       listView.reloadData()
-    case .stages(let stages):
-      let lookup = ManagerLookup(old: displayedSections, new: target.sections)
-      for stage in stages {
-        apply(lookup.state(for: stage.after))
-        do {
-          try listView.performBatchUpdates(stage.update)
-        } catch {
-          diagnosticHandler(ListDiagnostic(.batchUpdateRejected("\(error)"), in: "update(animated:)"))
-          commit(target)
-          listView.reloadData()
-          return
-        }
-      }
-      commit(target)
+      return
     }
+    let lookup = ManagerLookup(old: displayedSections, new: target.sections)
+    for (stage, state) in zip(changeset.stages, states) {
+      // UIKit asks the data source for the state after the batch while it performs it.
+      apply(lookup.state(for: state))
+      do {
+        try listView.performBatchUpdates(stage)
+      } catch {
+        diagnosticHandler(ListDiagnostic(.batchUpdateRejected("\(error)"), in: "update(animated:)"))
+        commit(target)
+        listView.reloadData()
+        return
+      }
+    }
+    commit(target)
   }
 
   /// The shown sections with their rows, duplicates left out, and their snapshot.
@@ -72,8 +76,7 @@ extension TableManager {
       }
       shown.append(section)
       rows.append(sectionRows)
-      snapshot.sections.append(SectionKey(section))
-      snapshot.rows.append(keys)
+      snapshot.sections.append(SnapshotSection(SectionKey(section), items: keys))
     }
     return ResolvedState(sections: shown, rows: rows, snapshot: snapshot)
   }
@@ -98,8 +101,7 @@ extension TableManager {
   func snapshot(of sections: [SectionManager], rowsOf rows: (SectionManager) -> [CellManager]) -> TableSnapshot {
     var snapshot = TableSnapshot()
     for section in sections {
-      snapshot.sections.append(SectionKey(section))
-      snapshot.rows.append(rows(section).map(RowKey.init))
+      snapshot.sections.append(SnapshotSection(SectionKey(section), items: rows(section).map(RowKey.init)))
     }
     return snapshot
   }
@@ -155,7 +157,7 @@ struct ManagerLookup {
 
   func state(for snapshot: TableSnapshot) -> DisplayState {
     DisplayState(
-      sections: snapshot.sections.compactMap { sections[$0.id] },
-      rows: snapshot.rows.map { $0.compactMap { rows[$0.id] } })
+      sections: snapshot.sections.compactMap { sections[$0.section.id] },
+      rows: snapshot.sections.map { $0.items.compactMap { rows[$0.id] } })
   }
 }

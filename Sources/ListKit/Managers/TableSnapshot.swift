@@ -42,10 +42,7 @@ struct SectionKey: Identifiable, Equatable, Sendable {
 }
 
 /// What a table shows, as identities and contents, for diffing.
-struct TableSnapshot: Sendable {
-  var sections: [SectionKey] = []
-  var rows: [[RowKey]] = []
-}
+typealias TableSnapshot = SectionedSnapshot<SectionKey, RowKey>
 
 /// Whether two optional existential contents are equal: same dynamic type and `==`.
 func sameContent(_ lhs: (any Equatable & Sendable)?, _ rhs: (any Equatable & Sendable)?) -> Bool {

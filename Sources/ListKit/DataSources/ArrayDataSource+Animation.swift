@@ -1,0 +1,59 @@
+extension ArrayDataSource where Item: Identifiable & Equatable {
+  /// Replaces the items of a one-section data source, animating the difference.
+  ///
+  /// Items are matched by `id`; a kept item whose value changed is reloaded. Later items that
+  /// repeat an earlier `id` are left out and reported as
+  /// ``ListDiagnostic/Kind/duplicateIdentifier(_:)``. Past ``reloadThreshold`` changes, or when
+  /// the view rejects the batch, the view reloads instead.
+  /// - Parameters:
+  ///   - items: The new items.
+  ///   - animated: Whether to animate; `false` reloads.
+  /// - Complexity: Expected O(n + m) for n old and m new items.
+  public func setItems(_ items: [Item], animated: Bool = true) {
+    setSections([items], animated: animated)
+  }
+
+  /// Replaces the sections, animating the difference (see ``setItems(_:animated:)``).
+  /// - Parameters:
+  ///   - sections: The new items of each section.
+  ///   - animated: Whether to animate; `false` reloads.
+  /// - Complexity: Expected O(n + m) for n old and m new items.
+  public func setSections(_ sections: [[Item]], animated: Bool = true) {
+    let source = Self.snapshot(of: self.sections)
+    let changeset = diff(
+      from: source, to: Self.snapshot(of: sections), options: DiffOptions(reloadThreshold: reloadThreshold))
+    for path in changeset.duplicates.targetItems {
+      report(.duplicateIdentifier("item \(sections[path.section][path.item].id) at \(path)"), in: "setSections")
+    }
+    let target = changeset.target.sections.map(\.items)
+    guard let listView, animated, !changeset.isReloadRecommended,
+      let states = try? changeset.snapshots(applyingTo: source)
+    else {
+      self.sections = target
+      listView?.reloadData()
+      return
+    }
+    for (stage, state) in zip(changeset.stages, states) {
+      self.sections = state.sections.map(\.items)
+      do {
+        try listView.performBatchUpdates(stage)
+      } catch {
+        report(.batchUpdateRejected("\(error)"), in: "setSections")
+        self.sections = target
+        listView.reloadData()
+        return
+      }
+    }
+    self.sections = target
+  }
+
+  private static func snapshot(of sections: [[Item]]) -> SectionedSnapshot<SectionIndex, Item> {
+    SectionedSnapshot(
+      sections: sections.enumerated().map { SnapshotSection(SectionIndex(id: $0.offset), items: $0.element) })
+  }
+}
+
+/// The identity of an ``ArrayDataSource`` section: its position.
+struct SectionIndex: Identifiable, Hashable, Sendable {
+  var id: Int
+}
