@@ -6,9 +6,11 @@ extension HeadlessTableView {
   /// Calls `shouldHighlightItemAt`, then (when it answers `true`) `didHighlightItemAt`, then
   /// `willSelectItemAt` (which may redirect or refuse), then — with single selection — deselects
   /// the other selected rows (`didDeselectItemAt`), then `didSelectItemAt`, then
-  /// `didUnhighlightItemAt`.
+  /// `didUnhighlightItemAt`. With ``allowsMultipleSelection`` on, tapping a selected row
+  /// deselects it instead (`didDeselectItemAt` between highlight and unhighlight), as UIKit does.
   /// - Parameter path: The row tapped.
-  /// - Returns: The row that got selected, or `nil` when the delegate refused.
+  /// - Returns: The row that got selected, or `nil` when the delegate refused or the tap
+  ///   deselected.
   /// - Throws: ``HeadlessTableViewError/pathOutOfRange(_:sectionCount:itemCount:)`` for a missing
   ///   row, ``HeadlessTableViewError/selectionNotAllowed(_:)`` when ``allowsSelection`` is off.
   @discardableResult
@@ -16,6 +18,11 @@ extension HeadlessTableView {
     try checkPath(path)
     guard allowsSelection else { throw record(HeadlessTableViewError.selectionNotAllowed(path)) }
     let didHighlight = highlight(path)
+    if allowsMultipleSelection && selected.contains(path) {
+      deselect(path)
+      if didHighlight { unhighlight(path) }
+      return nil
+    }
     let target = delegate.map { $0.listView(self, willSelectItemAt: path) } ?? path
     log(.willSelect(path, target))
     var selectedPath: ItemPath?

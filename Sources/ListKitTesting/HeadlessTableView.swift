@@ -87,6 +87,9 @@ public final class HeadlessTableView: ListView {
   var isScrollingDown = true
   var selected: Set<ItemPath> = []
   var highlighted: ItemPath?
+  /// Counts layout passes, so a pass interrupted by a nested one (a callback that scrolls,
+  /// reloads or updates the table) stops instead of acting on stale paths.
+  var layoutGeneration = 0
 
   /// Creates a headless table.
   /// - Parameters:
@@ -363,6 +366,11 @@ public final class HeadlessTableView: ListView {
 
   /// Brings the displayed cells and prefetches in line with the current offset.
   func updateVisibleRows() {
+    // When this pass runs from a callback of an outer one, the viewport may count rows whose
+    // cells the outer pass had not asked for yet: forget them so they are asked for now.
+    if viewport.displayed.contains(where: { cells[$0] == nil }) {
+      viewport.remap(displayed: viewport.displayed.filter { cells[$0] != nil }) { $0 }
+    }
     // Estimated heights are replaced by real ones as rows come into view (UIKit asks
     // heightForRowAt just before showing a row whose height was estimated). Each pass resolves
     // at least one row, so this ends.
@@ -380,7 +388,11 @@ public final class HeadlessTableView: ListView {
     }
     let visible = rows(from: contentOffset, to: contentOffset + viewportHeight)
     let window = prefetchRows(visible: visible)
+    layoutGeneration += 1
+    let generation = layoutGeneration
     for action in viewport.layout(visible: visible.map(\.path), window: window) {
+      // A callback of this pass ran a nested pass, which already brought everything in line.
+      guard generation == layoutGeneration else { return }
       switch action {
       case .endDisplaying(let path):
         endDisplaying(at: path)
@@ -423,6 +435,8 @@ public final class HeadlessTableView: ListView {
     guard let dataSource else { return }
     log(.cellForItem(path))
     let cell = dataSource.listView(self, cellForItemAt: path)
+    // The viewport already counts this row as displayed; a nested pass that runs from the
+    // callbacks below finds the cell here and treats it like any other displayed one.
     cells[path] = cell
     log(.willDisplay(path))
     delegate?.listView(self, willDisplay: cell, forItemAt: path)

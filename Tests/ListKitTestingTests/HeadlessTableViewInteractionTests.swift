@@ -43,6 +43,20 @@ import Testing
     #expect(table.selectedItemPaths == [path(0, 2)])
   }
 
+  @Test func withMultipleSelectionATapOnASelectedRowDeselectsIt() throws {
+    let table = makeTable(ModelSource(rows: 20))
+    table.allowsMultipleSelection = true
+    try table.selectItem(at: path(0, 4))
+    table.clearEvents()
+    #expect(try table.selectItem(at: path(0, 4)) == nil)
+    #expect(
+      table.events == [
+        .shouldHighlight(path(0, 4), true), .didHighlight(path(0, 4)), .didDeselect(path(0, 4)),
+        .didUnhighlight(path(0, 4)),
+      ])
+    #expect(table.selectedItemPaths.isEmpty)
+  }
+
   @Test func aRowThatRefusesHighlightIsStillSelected() throws {
     let source = ModelSource(rows: 20)
     source.highlights = false
