@@ -18,7 +18,8 @@ let package = Package(
     .target(name: "ListKit", dependencies: ["ListDiff"], swiftSettings: strict),
     .target(name: "ListKitTesting", dependencies: ["ListKit", "ListDiff"], swiftSettings: strict),
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], swiftSettings: strict),
-    .testTarget(name: "ListKitTests", dependencies: ["ListKit", "ListDiff", "ListKitTesting"], swiftSettings: strict),
+    .testTarget(
+      name: "ListKitTests", dependencies: ["ListKit", "ListDiff", "ListKitTesting"], swiftSettings: strict),
     .testTarget(
       name: "ListKitTestingTests", dependencies: ["ListKitTesting", "ListKit", "ListDiff"],
       swiftSettings: strict),

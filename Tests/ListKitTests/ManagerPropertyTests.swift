@@ -71,7 +71,8 @@ import Testing
         model.sections[s].items.insert(OrderItem(id: id, name: "i\(id)", price: 0), at: at)
       case 2:
         if !model.sections[s].items.isEmpty {
-          model.sections[s].items.remove(at: Int.random(in: 0..<model.sections[s].items.count, using: &random))
+          model.sections[s].items.remove(
+            at: Int.random(in: 0..<model.sections[s].items.count, using: &random))
         }
       case 3:
         if !model.sections[s].items.isEmpty {
@@ -83,7 +84,8 @@ import Testing
           let item = model.sections[s].items.remove(
             at: Int.random(in: 0..<model.sections[s].items.count, using: &random))
           let t = Int.random(in: 0..<model.sections.count, using: &random)
-          model.sections[t].items.insert(item, at: Int.random(in: 0...model.sections[t].items.count, using: &random))
+          model.sections[t].items.insert(
+            item, at: Int.random(in: 0...model.sections[t].items.count, using: &random))
         }
       case 5:
         model.sections.shuffle(using: &random)

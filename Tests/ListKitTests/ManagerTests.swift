@@ -67,7 +67,10 @@ import Testing
     #expect(screen.reloadCount == 0)
     #expect(screen.batchUpdates.count >= 1)
     #expect(screen.view.violations.isEmpty)
-    #expect(screen.view.render() == ["Order #42", "== Items ==", "gift: Card", "Tea $4", "Jam $5", "Total $12", "-- Thank you --"])
+    #expect(
+      screen.view.render() == [
+        "Order #42", "== Items ==", "gift: Card", "Tea $4", "Jam $5", "Total $12", "-- Thank you --",
+      ])
   }
 
   @Test func theTableAnswersHeaderHeight_whenItOverridesIt_andTheSectionIsNotAsked() throws {
@@ -117,7 +120,8 @@ import Testing
   @Test func swipeToDelete_removesTheModelAndItsRow() throws {
     let screen = OrderScreen(items: Self.items)
     screen.view.clearEvents()
-    let titles = try screen.view.swipeActions(.trailing, at: ItemPath(item: 0, section: 1))?.actions.map(\.title)
+    let titles = try screen.view.swipeActions(.trailing, at: ItemPath(item: 0, section: 1))?.actions.map(
+      \.title)
     #expect(titles == ["Delete"])
     try screen.view.performSwipeAction(.trailing, forItemAt: ItemPath(item: 0, section: 1))
     #expect(screen.batchUpdates == [BatchUpdate(itemDeletes: [ItemPath(item: 0, section: 1)])])
@@ -164,7 +168,9 @@ import Testing
     table.diagnosticHandler = { diagnostics.append($0) }
     table.attach(to: view)
     _ = view.render()
-    #expect(diagnostics.map(\.kind) == [.wrongCellType(identifier: "Gift", expected: "GiftCell", found: "TextCell")])
+    #expect(
+      diagnostics.map(\.kind) == [.wrongCellType(identifier: "Gift", expected: "GiftCell", found: "TextCell")]
+    )
   }
 
   @Test func duplicateRowIdentities_areLeftOutAndReported() {
@@ -172,7 +178,9 @@ import Testing
     let table = TableManager()
     var diagnostics: [ListDiagnostic] = []
     table.diagnosticHandler = { diagnostics.append($0) }
-    table.sections = [SectionManager(cells: [ItemRow(Self.items[0]), ItemRow(Self.items[1]), ItemRow(Self.items[0])])]
+    table.sections = [
+      SectionManager(cells: [ItemRow(Self.items[0]), ItemRow(Self.items[1]), ItemRow(Self.items[0])])
+    ]
     table.attach(to: view)
     #expect(view.render() == ["Tea $4", "Cake $6"])
     #expect(diagnostics.count == 1)
@@ -189,7 +197,10 @@ import Testing
     (screen.itemSection.cells[1] as! ItemRow).model.price = 8
     await Task.yield()
     await Task.yield()
-    #expect(screen.batchUpdates == [BatchUpdate(itemReloads: [ItemPath(item: 0, section: 1), ItemPath(item: 1, section: 1)])])
+    #expect(
+      screen.batchUpdates == [
+        BatchUpdate(itemReloads: [ItemPath(item: 0, section: 1), ItemPath(item: 1, section: 1)])
+      ])
   }
 
   @Test func scrolling100000Rows_reusesCellsAndAsksOnlyVisibleRows() throws {

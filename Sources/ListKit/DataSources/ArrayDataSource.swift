@@ -26,9 +26,13 @@ public final class ArrayDataSource<Item, Cell: AnyObject>: ListDataSource {
   public let cellIdentifier: String
   /// The view this data source serves, once attached; held weakly.
   public private(set) weak var listView: (any ListView)?
-  /// Receives every ``ListDiagnostic``. Default: printed to standard error.
+  /// Receives every ``ListDiagnostic``.
+  ///
+  /// Default: printed to standard error.
   public var diagnosticHandler: ListDiagnosticHandler = { DefaultDiagnostics.report($0) }
-  /// Past this many changes an animated replacement reloads instead. Default: 300.
+  /// Past this many changes an animated replacement reloads instead.
+  ///
+  /// Default: 300.
   public var reloadThreshold = 300
 
   private let configureCell: ConfigureCell

@@ -60,7 +60,9 @@ extension ListDiagnostic: CustomStringConvertible {
   }
 }
 
-/// Receives diagnostics. The default prints them to standard error.
+/// Receives diagnostics.
+///
+/// The default prints them to standard error.
 public typealias ListDiagnosticHandler = @MainActor (ListDiagnostic) -> Void
 
 enum DefaultDiagnostics {

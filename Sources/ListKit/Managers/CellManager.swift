@@ -17,7 +17,9 @@ open class CellManager {
 
   // MARK: Identity and cell kind
 
-  /// The identity of this row across updates. Default: the manager object itself.
+  /// The identity of this row across updates.
+  ///
+  /// Default: the manager object itself.
   open var diffIdentifier: any Hashable & Sendable { ObjectIdentifier(self) }
 
   /// The content of this row; when it changes under the same identity, the row is reloaded.
@@ -25,12 +27,15 @@ open class CellManager {
   /// Default: `nil`, meaning the content never changes.
   open var diffContent: (any Equatable & Sendable)? { nil }
 
-  /// The cell class this row shows and its reuse identifier, registered with the view
-  /// automatically by ``TableManager``. Default: `nil` (override ``listView(_:cellForItemAt:)``
-  /// and register yourself).
+  /// The cell class this row shows, with its reuse identifier.
+  ///
+  /// ``TableManager`` registers it with the view automatically. Default: `nil` (override
+  /// ``listView(_:cellForItemAt:)`` and register yourself).
   open class var cellRegistration: CellRegistration? { nil }
 
-  /// Configures a cell dequeued for this row. Default: nothing.
+  /// Configures a cell dequeued for this row.
+  ///
+  /// Default: nothing.
   /// - Parameter cell: The cell, of the registered class.
   open func configure(_ cell: AnyObject) {}
 
@@ -46,7 +51,9 @@ open class CellManager {
 
   // MARK: Data source
 
-  /// The cell for this row. Default: dequeues the registered class and calls ``configure(_:)``.
+  /// The cell for this row.
+  ///
+  /// Default: dequeues the registered class and calls ``configure(_:)``.
   open func listView(_ listView: any ListView, cellForItemAt path: ItemPath) -> AnyObject {
     guard let registration = Self.cellRegistration else {
       let reason = "\(Self.self) has no cellRegistration and does not override cellForItemAt"
@@ -63,64 +70,100 @@ open class CellManager {
     }
   }
 
-  /// Whether the row can be edited. Default: `false`.
+  /// Whether the row can be edited.
+  ///
+  /// Default: `false`.
   open func listView(_ listView: any ListView, canEditItemAt path: ItemPath) -> Bool { false }
 
-  /// Performs a committed edit. Default: nothing (a section usually removes the row).
+  /// Performs a committed edit.
+  ///
+  /// Default: nothing (a section usually removes the row).
   open func listView(_ listView: any ListView, commit editingStyle: EditingStyle, forItemAt path: ItemPath) {}
 
-  /// Whether the row can be reordered. Default: `false`.
+  /// Whether the row can be reordered.
+  ///
+  /// Default: `false`.
   open func listView(_ listView: any ListView, canMoveItemAt path: ItemPath) -> Bool { false }
 
-  /// Starts loading what the row will need. Default: nothing.
+  /// Starts loading what the row will need.
+  ///
+  /// Default: nothing.
   open func listView(_ listView: any ListView, prefetchItemAt path: ItemPath) {}
 
-  /// Cancels prefetching for the row. Default: nothing.
+  /// Cancels prefetching for the row.
+  ///
+  /// Default: nothing.
   open func listView(_ listView: any ListView, cancelPrefetchingForItemAt path: ItemPath) {}
 
   // MARK: Delegate
 
-  /// The row's height, or `nil` for the view's default. Default: `nil`.
+  /// The row's height, or `nil` for the view's default.
+  ///
+  /// Default: `nil`.
   open func listView(_ listView: any ListView, heightForItemAt path: ItemPath) -> Double? { nil }
 
-  /// An estimate of the row's height, or `nil`. Default: `nil`.
+  /// An estimate of the row's height, or `nil`.
+  ///
+  /// Default: `nil`.
   open func listView(_ listView: any ListView, estimatedHeightForItemAt path: ItemPath) -> Double? { nil }
 
-  /// The row's cell is about to appear. Default: nothing.
+  /// The row's cell is about to appear.
+  ///
+  /// Default: nothing.
   open func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath) {}
 
-  /// The row's cell left the screen. Default: nothing.
+  /// The row's cell left the screen.
+  ///
+  /// Default: nothing.
   open func listView(_ listView: any ListView, didEndDisplaying cell: AnyObject, forItemAt path: ItemPath) {}
 
-  /// Whether touching the row highlights it. Default: `true`.
+  /// Whether touching the row highlights it.
+  ///
+  /// Default: `true`.
   open func listView(_ listView: any ListView, shouldHighlightItemAt path: ItemPath) -> Bool { true }
 
-  /// The row was highlighted. Default: nothing.
+  /// The row was highlighted.
+  ///
+  /// Default: nothing.
   open func listView(_ listView: any ListView, didHighlightItemAt path: ItemPath) {}
 
-  /// The row's highlight was removed. Default: nothing.
+  /// The row's highlight was removed.
+  ///
+  /// Default: nothing.
   open func listView(_ listView: any ListView, didUnhighlightItemAt path: ItemPath) {}
 
-  /// The path to select instead, or `nil` to refuse. Default: `path`.
+  /// The path to select instead, or `nil` to refuse.
+  ///
+  /// Default: `path`.
   open func listView(_ listView: any ListView, willSelectItemAt path: ItemPath) -> ItemPath? { path }
 
-  /// The row was selected. Default: nothing.
+  /// The row was selected.
+  ///
+  /// Default: nothing.
   open func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {}
 
-  /// The row was deselected. Default: nothing.
+  /// The row was deselected.
+  ///
+  /// Default: nothing.
   open func listView(_ listView: any ListView, didDeselectItemAt path: ItemPath) {}
 
-  /// The row's editing control. Default: ``EditingStyle/delete``, as UIKit.
+  /// The row's editing control.
+  ///
+  /// Default: ``EditingStyle/delete``, as UIKit.
   open func listView(_ listView: any ListView, editingStyleForItemAt path: ItemPath) -> EditingStyle {
     .delete
   }
 
-  /// The buttons of a swipe from the leading edge. Default: `nil`.
+  /// The buttons of a swipe from the leading edge.
+  ///
+  /// Default: `nil`.
   open func listView(_ listView: any ListView, leadingSwipeActionsForItemAt path: ItemPath)
     -> SwipeActionsConfiguration?
   { nil }
 
-  /// The buttons of a swipe from the trailing edge. Default: `nil`.
+  /// The buttons of a swipe from the trailing edge.
+  ///
+  /// Default: `nil`.
   open func listView(_ listView: any ListView, trailingSwipeActionsForItemAt path: ItemPath)
     -> SwipeActionsConfiguration?
   { nil }

@@ -15,7 +15,9 @@
 /// ``ListDiagnostic/Kind/wrongCellType(identifier:expected:found:)`` and left unconfigured.
 open class ModelCellManager<Model: Identifiable & Equatable & Sendable, Cell: ListCell>: CellManager
 where Model.ID: Sendable {
-  /// The model this row shows. Setting a different value reloads the row in the next update.
+  /// The model this row shows.
+  ///
+  /// Setting a different value reloads the row in the next update.
   public var model: Model {
     didSet {
       if model != oldValue { section?.cellsDidChange() }
@@ -40,7 +42,9 @@ where Model.ID: Sendable {
   /// `Cell`, registered under its type name.
   open override class var cellRegistration: CellRegistration? { CellRegistration(Cell.self) }
 
-  /// Configures a dequeued cell of the expected class. Default: nothing.
+  /// Configures a dequeued cell of the expected class.
+  ///
+  /// Default: nothing.
   /// - Parameter cell: The cell.
   open func configure(cell: Cell) {}
 

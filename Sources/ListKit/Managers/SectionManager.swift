@@ -17,7 +17,9 @@ open class SectionManager {
   /// The table this section belongs to, once added to one.
   public internal(set) weak var table: TableManager?
 
-  /// The rows, one cell manager each. Assigning schedules an update of the table.
+  /// The rows, one cell manager each.
+  ///
+  /// Assigning schedules an update of the table.
   public var cells: [CellManager] {
     didSet {
       for cell in cells { cell.section = self }
@@ -30,12 +32,16 @@ open class SectionManager {
     didSet { cellsDidChange() }
   }
 
-  /// The header title. Changing it reloads the section in the next update.
+  /// The header title.
+  ///
+  /// Changing it reloads the section in the next update.
   public var headerTitle: String? {
     didSet { if headerTitle != oldValue { cellsDidChange() } }
   }
 
-  /// The footer title. Changing it reloads the section in the next update.
+  /// The footer title.
+  ///
+  /// Changing it reloads the section in the next update.
   public var footerTitle: String? {
     didSet { if footerTitle != oldValue { cellsDidChange() } }
   }
@@ -65,13 +71,17 @@ open class SectionManager {
   /// Whether the section is shown now: its condition holds, or it has none.
   public var isShown: Bool { condition?() ?? true }
 
-  /// The identity of this section across updates. Default: the manager object itself.
+  /// The identity of this section across updates.
+  ///
+  /// Default: the manager object itself.
   open var diffIdentifier: any Hashable & Sendable { ObjectIdentifier(self) }
 
   /// The content of the section itself (not its rows); a change reloads the whole section.
   ///
   /// Default: the header and footer titles.
-  open var diffContent: (any Equatable & Sendable)? { SectionTitles(header: headerTitle, footer: footerTitle) }
+  open var diffContent: (any Equatable & Sendable)? {
+    SectionTitles(header: headerTitle, footer: footerTitle)
+  }
 
   func cellsDidChange() {
     table?.setNeedsUpdate()
@@ -100,13 +110,17 @@ open class SectionManager {
 
   // MARK: Data source
 
-  /// The number of rows: the displayed cells. Not overridable, so counts always match updates.
+  /// The number of rows: the displayed cells.
+  ///
+  /// Not overridable, so counts always match updates.
   /// - Complexity: O(1).
   public final func listView(_ listView: any ListView, numberOfItemsInSection section: Int) -> Int {
     displayedCells.count
   }
 
-  /// The cell for a row. Default: forwarded to the row's cell manager.
+  /// The cell for a row.
+  ///
+  /// Default: forwarded to the row's cell manager.
   open func listView(_ listView: any ListView, cellForItemAt path: ItemPath) -> AnyObject {
     guard let cell = cellManager(at: path, for: "cellForItemAt") else {
       return PlaceholderCell(reason: "no row \(path)")
@@ -114,35 +128,54 @@ open class SectionManager {
     return cell.listView(listView, cellForItemAt: path)
   }
 
-  /// The header title. Default: ``headerTitle``.
-  open func listView(_ listView: any ListView, titleForHeaderInSection section: Int) -> String? { headerTitle }
+  /// The header title.
+  ///
+  /// Default: ``headerTitle``.
+  open func listView(_ listView: any ListView, titleForHeaderInSection section: Int) -> String? {
+    headerTitle
+  }
 
-  /// The footer title. Default: ``footerTitle``.
-  open func listView(_ listView: any ListView, titleForFooterInSection section: Int) -> String? { footerTitle }
+  /// The footer title.
+  ///
+  /// Default: ``footerTitle``.
+  open func listView(_ listView: any ListView, titleForFooterInSection section: Int) -> String? {
+    footerTitle
+  }
 
-  /// Whether a row can be edited. Default: forwarded to the row.
+  /// Whether a row can be edited.
+  ///
+  /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, canEditItemAt path: ItemPath) -> Bool {
     cellManager(at: path, for: "canEditItemAt")?.listView(listView, canEditItemAt: path) ?? false
   }
 
-  /// Performs a committed edit. Default: forwarded to the row.
+  /// Performs a committed edit.
+  ///
+  /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, commit editingStyle: EditingStyle, forItemAt path: ItemPath) {
-    cellManager(at: path, for: "commitEditingStyle")?.listView(listView, commit: editingStyle, forItemAt: path)
+    cellManager(at: path, for: "commitEditingStyle")?.listView(
+      listView, commit: editingStyle, forItemAt: path)
   }
 
-  /// Whether a row can be reordered. Default: forwarded to the row.
+  /// Whether a row can be reordered.
+  ///
+  /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, canMoveItemAt path: ItemPath) -> Bool {
     cellManager(at: path, for: "canMoveItemAt")?.listView(listView, canMoveItemAt: path) ?? false
   }
 
-  /// Prefetches rows of this section. Default: forwarded to each row.
+  /// Prefetches rows of this section.
+  ///
+  /// Default: forwarded to each row.
   open func listView(_ listView: any ListView, prefetchItemsAt paths: [ItemPath]) {
     for path in paths {
       cellManager(at: path, for: "prefetchItemsAt")?.listView(listView, prefetchItemAt: path)
     }
   }
 
-  /// Cancels prefetching of rows of this section. Default: forwarded to each row.
+  /// Cancels prefetching of rows of this section.
+  ///
+  /// Default: forwarded to each row.
   open func listView(_ listView: any ListView, cancelPrefetchingForItemsAt paths: [ItemPath]) {
     for path in paths {
       cellManager(at: path, for: "cancelPrefetchingForItemsAt")?.listView(
@@ -152,76 +185,110 @@ open class SectionManager {
 
   // MARK: Delegate
 
-  /// A row's height. Default: forwarded to the row.
+  /// A row's height.
+  ///
+  /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, heightForItemAt path: ItemPath) -> Double? {
     cellManager(at: path, for: "heightForItemAt")?.listView(listView, heightForItemAt: path)
   }
 
-  /// A row's estimated height. Default: forwarded to the row.
+  /// A row's estimated height.
+  ///
+  /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, estimatedHeightForItemAt path: ItemPath) -> Double? {
     cellManager(at: path, for: "estimatedHeightForItemAt")?.listView(listView, estimatedHeightForItemAt: path)
   }
 
-  /// The header height. Default: `nil` (the view's default).
+  /// The header height.
+  ///
+  /// Default: `nil` (the view's default).
   open func listView(_ listView: any ListView, heightForHeaderInSection section: Int) -> Double? { nil }
 
-  /// The footer height. Default: `nil` (the view's default).
+  /// The footer height.
+  ///
+  /// Default: `nil` (the view's default).
   open func listView(_ listView: any ListView, heightForFooterInSection section: Int) -> Double? { nil }
 
-  /// A custom header view. Default: `nil`.
+  /// A custom header view.
+  ///
+  /// Default: `nil`.
   open func listView(_ listView: any ListView, viewForHeaderInSection section: Int) -> AnyObject? { nil }
 
-  /// A custom footer view. Default: `nil`.
+  /// A custom footer view.
+  ///
+  /// Default: `nil`.
   open func listView(_ listView: any ListView, viewForFooterInSection section: Int) -> AnyObject? { nil }
 
-  /// A row's cell is about to appear. Default: forwarded to the row.
+  /// A row's cell is about to appear.
+  ///
+  /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath) {
     cellManager(at: path, for: "willDisplay")?.listView(listView, willDisplay: cell, forItemAt: path)
   }
 
-  /// A row's cell left the screen. Default: forwarded to the row.
+  /// A row's cell left the screen.
+  ///
+  /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, didEndDisplaying cell: AnyObject, forItemAt path: ItemPath) {
     // UIKit reports end-display after a row was deleted, at its old path; such a row is gone
     // from the section, which is not an error.
     displayedCells[safe: path.item]?.listView(listView, didEndDisplaying: cell, forItemAt: path)
   }
 
-  /// Whether a row highlights. Default: forwarded to the row.
+  /// Whether a row highlights.
+  ///
+  /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, shouldHighlightItemAt path: ItemPath) -> Bool {
-    cellManager(at: path, for: "shouldHighlightItemAt")?.listView(listView, shouldHighlightItemAt: path) ?? false
+    cellManager(at: path, for: "shouldHighlightItemAt")?.listView(listView, shouldHighlightItemAt: path)
+      ?? false
   }
 
-  /// A row was highlighted. Default: forwarded to the row.
+  /// A row was highlighted.
+  ///
+  /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, didHighlightItemAt path: ItemPath) {
     cellManager(at: path, for: "didHighlightItemAt")?.listView(listView, didHighlightItemAt: path)
   }
 
-  /// A row's highlight was removed. Default: forwarded to the row.
+  /// A row's highlight was removed.
+  ///
+  /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, didUnhighlightItemAt path: ItemPath) {
     cellManager(at: path, for: "didUnhighlightItemAt")?.listView(listView, didUnhighlightItemAt: path)
   }
 
-  /// The path to select instead. Default: forwarded to the row.
+  /// The path to select instead.
+  ///
+  /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, willSelectItemAt path: ItemPath) -> ItemPath? {
     cellManager(at: path, for: "willSelectItemAt")?.listView(listView, willSelectItemAt: path)
   }
 
-  /// A row was selected. Default: forwarded to the row.
+  /// A row was selected.
+  ///
+  /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {
     cellManager(at: path, for: "didSelectItemAt")?.listView(listView, didSelectItemAt: path)
   }
 
-  /// A row was deselected. Default: forwarded to the row.
+  /// A row was deselected.
+  ///
+  /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, didDeselectItemAt path: ItemPath) {
     cellManager(at: path, for: "didDeselectItemAt")?.listView(listView, didDeselectItemAt: path)
   }
 
-  /// A row's editing control. Default: forwarded to the row.
+  /// A row's editing control.
+  ///
+  /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, editingStyleForItemAt path: ItemPath) -> EditingStyle {
-    cellManager(at: path, for: "editingStyleForItemAt")?.listView(listView, editingStyleForItemAt: path) ?? .none
+    cellManager(at: path, for: "editingStyleForItemAt")?.listView(listView, editingStyleForItemAt: path)
+      ?? .none
   }
 
-  /// A row's leading swipe buttons. Default: forwarded to the row.
+  /// A row's leading swipe buttons.
+  ///
+  /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, leadingSwipeActionsForItemAt path: ItemPath)
     -> SwipeActionsConfiguration?
   {
@@ -229,7 +296,9 @@ open class SectionManager {
       listView, leadingSwipeActionsForItemAt: path)
   }
 
-  /// A row's trailing swipe buttons. Default: forwarded to the row.
+  /// A row's trailing swipe buttons.
+  ///
+  /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, trailingSwipeActionsForItemAt path: ItemPath)
     -> SwipeActionsConfiguration?
   {

@@ -58,7 +58,8 @@ extension TableManager {
     for section in sections where section.isShown {
       let sectionID = DiffID(section.diffIdentifier)
       guard seenSections.insert(sectionID).inserted else {
-        diagnosticHandler(ListDiagnostic(.duplicateIdentifier("section \(sectionID)"), in: "update(animated:)"))
+        diagnosticHandler(
+          ListDiagnostic(.duplicateIdentifier("section \(sectionID)"), in: "update(animated:)"))
         continue
       }
       var sectionRows: [CellManager] = []
@@ -98,7 +99,9 @@ extension TableManager {
   }
 
   /// A snapshot of sections and their rows as given by `rows`.
-  func snapshot(of sections: [SectionManager], rowsOf rows: (SectionManager) -> [CellManager]) -> TableSnapshot {
+  func snapshot(of sections: [SectionManager], rowsOf rows: (SectionManager) -> [CellManager])
+    -> TableSnapshot
+  {
     var snapshot = TableSnapshot()
     for section in sections {
       snapshot.sections.append(SnapshotSection(SectionKey(section), items: rows(section).map(RowKey.init)))

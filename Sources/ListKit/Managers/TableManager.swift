@@ -25,7 +25,9 @@ open class TableManager {
   /// The view this manager serves; held weakly, as UIKit holds its data source.
   public private(set) weak var listView: (any ListView)?
 
-  /// All sections, shown or not, in display order. Assigning schedules an update.
+  /// All sections, shown or not, in display order.
+  ///
+  /// Assigning schedules an update.
   public var sections: [SectionManager] {
     didSet {
       for section in sections { section.table = self }
@@ -36,7 +38,9 @@ open class TableManager {
   /// The sections the view currently shows (those shown at the last update), in display order.
   public internal(set) var displayedSections: [SectionManager] = []
 
-  /// Receives every ``ListDiagnostic``. Default: printed to standard error.
+  /// Receives every ``ListDiagnostic``.
+  ///
+  /// Default: printed to standard error.
   public var diagnosticHandler: ListDiagnosticHandler = { DefaultDiagnostics.report($0) }
 
   /// Past this many changes an update reloads the whole view instead of animating.
@@ -92,7 +96,8 @@ open class TableManager {
   public func sectionManager(at index: Int, for operation: String = #function) -> SectionManager? {
     if let section = displayedSections[safe: index] { return section }
     diagnosticHandler(
-      ListDiagnostic(.sectionOutOfRange(section: index, sectionCount: displayedSections.count), in: operation))
+      ListDiagnostic(.sectionOutOfRange(section: index, sectionCount: displayedSections.count), in: operation)
+    )
     return nil
   }
 
@@ -111,7 +116,8 @@ open class TableManager {
 
   /// The number of rows of a displayed section; 0 with a diagnostic when out of range.
   open func listView(_ listView: any ListView, numberOfItemsInSection section: Int) -> Int {
-    sectionManager(at: section, for: "numberOfItemsInSection")?.listView(listView, numberOfItemsInSection: section)
+    sectionManager(at: section, for: "numberOfItemsInSection")?.listView(
+      listView, numberOfItemsInSection: section)
       ?? 0
   }
 
@@ -125,12 +131,14 @@ open class TableManager {
 
   /// The header title, from the section.
   open func listView(_ listView: any ListView, titleForHeaderInSection section: Int) -> String? {
-    sectionManager(at: section, for: "titleForHeaderInSection")?.listView(listView, titleForHeaderInSection: section)
+    sectionManager(at: section, for: "titleForHeaderInSection")?.listView(
+      listView, titleForHeaderInSection: section)
   }
 
   /// The footer title, from the section.
   open func listView(_ listView: any ListView, titleForFooterInSection section: Int) -> String? {
-    sectionManager(at: section, for: "titleForFooterInSection")?.listView(listView, titleForFooterInSection: section)
+    sectionManager(at: section, for: "titleForFooterInSection")?.listView(
+      listView, titleForFooterInSection: section)
   }
 
   /// Whether a row can be edited, from its section.
@@ -225,20 +233,25 @@ open class TableManager {
 
   /// A header view, from its section.
   open func listView(_ listView: any ListView, viewForHeaderInSection section: Int) -> AnyObject? {
-    sectionManager(at: section, for: "viewForHeaderInSection")?.listView(listView, viewForHeaderInSection: section)
+    sectionManager(at: section, for: "viewForHeaderInSection")?.listView(
+      listView, viewForHeaderInSection: section)
   }
 
   /// A footer view, from its section.
   open func listView(_ listView: any ListView, viewForFooterInSection section: Int) -> AnyObject? {
-    sectionManager(at: section, for: "viewForFooterInSection")?.listView(listView, viewForFooterInSection: section)
+    sectionManager(at: section, for: "viewForFooterInSection")?.listView(
+      listView, viewForFooterInSection: section)
   }
 
   /// Forwards to the row's section.
   open func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath) {
-    sectionManager(at: path.section, for: "willDisplay")?.listView(listView, willDisplay: cell, forItemAt: path)
+    sectionManager(at: path.section, for: "willDisplay")?.listView(
+      listView, willDisplay: cell, forItemAt: path)
   }
 
-  /// Forwards to the row's section. A row deleted by an update ends display at its old path,
+  /// Forwards to the row's section.
+  ///
+  /// A row deleted by an update ends display at its old path,
   /// possibly in a section that is gone; that is not reported.
   open func listView(_ listView: any ListView, didEndDisplaying cell: AnyObject, forItemAt path: ItemPath) {
     displayedSections[safe: path.section]?.listView(listView, didEndDisplaying: cell, forItemAt: path)
@@ -257,7 +270,8 @@ open class TableManager {
 
   /// Forwards to the row's section.
   open func listView(_ listView: any ListView, didUnhighlightItemAt path: ItemPath) {
-    sectionManager(at: path.section, for: "didUnhighlightItemAt")?.listView(listView, didUnhighlightItemAt: path)
+    sectionManager(at: path.section, for: "didUnhighlightItemAt")?.listView(
+      listView, didUnhighlightItemAt: path)
   }
 
   /// The path to select instead, from the row's section.

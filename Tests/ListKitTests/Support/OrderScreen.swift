@@ -89,7 +89,9 @@ final class ItemsSection: SectionManager {
     log?.calls.append("items.headerHeight \(section)")
     return 30
   }
-  override func listView(_ listView: any ListView, commit editingStyle: EditingStyle, forItemAt path: ItemPath) {
+  override func listView(
+    _ listView: any ListView, commit editingStyle: EditingStyle, forItemAt path: ItemPath
+  ) {
     guard editingStyle == .delete, cells.indices.contains(path.item) else { return }
     cells.remove(at: path.item)
     table?.update()

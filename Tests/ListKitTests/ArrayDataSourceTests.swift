@@ -1,0 +1,140 @@
+import ListKit
+import ListKitTesting
+import Testing
+
+@MainActor @Suite struct ArrayDataSourceTests {
+  struct Photo: Identifiable, Equatable {
+    var id: Int
+    var title: String
+  }
+
+  final class PhotoCell: ListCell, HeadlessRenderable {
+    var title = ""
+    init() {}
+    var renderedText: String { title }
+  }
+
+  func makePhotos(_ photos: [Photo], view: HeadlessTableView) -> ArrayDataSource<Photo, PhotoCell> {
+    let dataSource = ArrayDataSource(items: photos, cellIdentifier: "PhotoCell") {
+      (cell: PhotoCell, photo: Photo) in
+      cell.title = photo.title
+    }
+    view.register(CellRegistration(PhotoCell.self, reuseIdentifier: "PhotoCell"))
+    dataSource.attach(to: view)
+    return dataSource
+  }
+
+  static let photos = [
+    Photo(id: 1, title: "Beach"), Photo(id: 2, title: "Forest"), Photo(id: 3, title: "City"),
+  ]
+
+  @Test func answersCountsAndConfiguredCellsFromTheItems() {
+    let view = HeadlessTableView()
+    let dataSource = makePhotos(Self.photos, view: view)
+    #expect(view.render() == ["Beach", "Forest", "City"])
+    #expect(view.numberOfItems(inSection: 0) == 3)
+    #expect(dataSource.item(at: ItemPath(item: 1, section: 0)) == Self.photos[1])
+  }
+
+  @Test func itemAtAnOutOfRangePath_isNilWithADiagnostic() {
+    let view = HeadlessTableView()
+    let dataSource = makePhotos(Self.photos, view: view)
+    var diagnostics: [ListDiagnostic] = []
+    dataSource.diagnosticHandler = { diagnostics.append($0) }
+    #expect(dataSource.item(at: ItemPath(item: 3, section: 0)) == nil)
+    #expect(dataSource.item(at: ItemPath(item: 0, section: 2)) == nil)
+    #expect(
+      diagnostics.map(\.kind) == [
+        .itemOutOfRange(ItemPath(item: 3, section: 0), itemCount: 3),
+        .sectionOutOfRange(section: 2, sectionCount: 1),
+      ])
+    #expect(diagnostics[0].description == "item(at:): item 3 is out of range in section 0 (it shows 3 items)")
+  }
+
+  @Test func aCellOfTheWrongClass_isReportedAndNotConfigured() {
+    final class OtherCell: ListCell {
+      init() {}
+    }
+    let view = HeadlessTableView()
+    let dataSource = ArrayDataSource(items: Self.photos, cellIdentifier: "PhotoCell") {
+      (cell: PhotoCell, photo: Photo) in
+      cell.title = photo.title
+    }
+    var diagnostics: [ListDiagnostic] = []
+    dataSource.diagnosticHandler = { diagnostics.append($0) }
+    view.register(CellRegistration(OtherCell.self, reuseIdentifier: "PhotoCell"))
+    dataSource.attach(to: view)
+    _ = view.render()
+    #expect(diagnostics.count == 3)
+    #expect(
+      diagnostics.first?.kind
+        == .wrongCellType(identifier: "PhotoCell", expected: "PhotoCell", found: "OtherCell"))
+  }
+
+  @Test func anUnregisteredIdentifier_givesAPlaceholderCellAndADiagnostic() {
+    let view = HeadlessTableView()
+    let dataSource = ArrayDataSource(items: Self.photos, cellIdentifier: "Missing") {
+      (cell: PhotoCell, photo: Photo) in
+      cell.title = photo.title
+    }
+    var diagnostics: [ListDiagnostic] = []
+    dataSource.diagnosticHandler = { diagnostics.append($0) }
+    dataSource.attach(to: view)
+    _ = view.render()
+    #expect(view.cellForItem(at: ItemPath(item: 0, section: 0)) is PlaceholderCell)
+    #expect(diagnostics.first?.kind == .unregisteredIdentifier("Missing"))
+  }
+
+  @Test func replacingItems_animatesThroughListDiff() {
+    let view = HeadlessTableView()
+    let dataSource = makePhotos(Self.photos, view: view)
+    _ = view.render()
+    view.clearEvents()
+    dataSource.setItems([
+      Photo(id: 3, title: "City"), Photo(id: 1, title: "Beach at night"), Photo(id: 4, title: "Lake"),
+    ])
+    let updates = view.events.compactMap { event -> BatchUpdate? in
+      if case .batchUpdate(let update) = event { update } else { nil }
+    }
+    #expect(!view.events.contains(.reloadData))
+    #expect(!updates.isEmpty)
+    #expect(view.violations.isEmpty)
+    #expect(view.render() == ["City", "Beach at night", "Lake"])
+  }
+
+  @Test func duplicateIDs_areLeftOutAndReported() {
+    let view = HeadlessTableView()
+    let dataSource = makePhotos(Self.photos, view: view)
+    var diagnostics: [ListDiagnostic] = []
+    dataSource.diagnosticHandler = { diagnostics.append($0) }
+    dataSource.setItems([Photo(id: 1, title: "A"), Photo(id: 1, title: "B"), Photo(id: 2, title: "C")])
+    #expect(view.render() == ["A", "C"])
+    #expect(dataSource.items.map(\.id) == [1, 2])
+    #expect(diagnostics.count == 1)
+  }
+
+  @Test func pastTheThreshold_theViewReloadsInstead() {
+    let view = HeadlessTableView()
+    let dataSource = makePhotos(Self.photos, view: view)
+    dataSource.reloadThreshold = 2
+    _ = view.render()
+    view.clearEvents()
+    dataSource.setItems((10..<20).map { Photo(id: $0, title: "P\($0)") })
+    #expect(view.events.contains(.reloadData))
+    #expect(view.render().first == "P10")
+  }
+
+  @Test func itemsWithoutIdentity_reloadOnReplace() {
+    let view = HeadlessTableView()
+    let dataSource = ArrayDataSource(sections: [["a", "b"], ["c"]], cellIdentifier: "PhotoCell") {
+      (cell: PhotoCell, text: String) in cell.title = text
+    }
+    view.register(CellRegistration(PhotoCell.self, reuseIdentifier: "PhotoCell"))
+    dataSource.attach(to: view)
+    #expect(view.render() == ["a", "b", "c"])
+    view.clearEvents()
+    dataSource.setSections([["x"]])
+    #expect(view.events.contains(.reloadData))
+    #expect(view.render() == ["x"])
+  }
+}
