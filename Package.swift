@@ -17,6 +17,7 @@ let package = Package(
     .target(name: "ListDiff", swiftSettings: strict),
     .target(name: "ListKit", dependencies: ["ListDiff"], swiftSettings: strict),
     .target(name: "ListKitTesting", dependencies: ["ListKit", "ListDiff"], swiftSettings: strict),
+    .executableTarget(name: "listkit-bench", dependencies: ["ListDiff", "ListKit"], swiftSettings: strict),
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], swiftSettings: strict),
     .testTarget(
       name: "ListKitTests", dependencies: ["ListKit", "ListDiff", "ListKitTesting"], swiftSettings: strict),

@@ -1,6 +1,6 @@
 /// The working state of one sectioned diff: matches, moves and updates, then the staged batches.
 ///
-/// Every section and item is looked up once in one hash table keyed by its id; all further work runs
+/// Every section and item is hashed once into one hash table keyed by its id; all further work runs
 /// on flat `Int32` arrays indexed by an element's position in the deduplicated old or new snapshot
 /// ("flat" positions count items across sections in display order).
 @usableFromInline
@@ -120,23 +120,36 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
   internal mutating func matchItems() {
     let oldItemCount = oldSectionRaw.reduce(0) { $0 + source.sections[$1].items.count }
     let newItemCount = newSectionRaw.reduce(0) { $0 + target.sections[$1].items.count }
-    var table: [Item.ID: Int] = [:]
-    table.reserveCapacity(oldItemCount + newItemCount)
+    var table = IdentityTable(capacity: oldItemCount + newItemCount)
+    let oldItems = oldSectionRaw.map { source.sections[$0].items }
 
     oldSectionStart.reserveCapacity(oldSectionRaw.count + 1)
     oldItemRaw.reserveCapacity(oldItemCount)
     oldItemSection.reserveCapacity(oldItemCount)
-    for section in oldSectionRaw.indices {
-      let raw = oldSectionRaw[section]
+    for section in oldItems.indices {
       oldSectionStart.append(oldItemRaw.count)
-      let items = source.sections[raw].items
+      let items = oldItems[section]
       for index in items.indices {
-        if Self.claimOld(&table[items[index].id, default: Int.min], oldItemRaw.count) {
-          oldItemRaw.append(Int32(truncatingIfNeeded: index))
-          oldItemSection.append(Int32(truncatingIfNeeded: section))
-        } else {
-          duplicates.sourceItems.append(ItemPath(item: index, section: raw))
+        let id = items[index].id
+        let hash = id.hashValue
+        var bucket = table.firstBucket(hash)
+        var isDuplicate = false
+        while let entry = table.entry(at: &bucket, matching: hash) {
+          // Only old entries exist during this pass.
+          let earlier = Int(entry)
+          if oldItems[Int(oldItemSection[earlier])][Int(oldItemRaw[earlier])].id == id {
+            isDuplicate = true
+            break
+          }
+          bucket = table.nextBucket(bucket)
         }
+        if isDuplicate {
+          duplicates.sourceItems.append(ItemPath(item: index, section: oldSectionRaw[section]))
+          continue
+        }
+        table.insert(oldItemRaw.count, isNew: false, at: bucket, hash: hash)
+        oldItemRaw.append(Int32(truncatingIfNeeded: index))
+        oldItemSection.append(Int32(truncatingIfNeeded: section))
       }
     }
     oldSectionStart.append(oldItemRaw.count)
@@ -147,28 +160,48 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
     newToOld.reserveCapacity(newItemCount)
     newItemFlags.reserveCapacity(newItemCount)
     for section in newSectionRaw.indices {
-      let raw = newSectionRaw[section]
       newSectionStart.append(newItemRaw.count)
-      let items = target.sections[raw].items
+      let items = target.sections[newSectionRaw[section]].items
       for index in items.indices {
         let flat = newItemRaw.count
-        var old = Self.claimNew(&table[items[index].id, default: Int.min], flat)
-        if old == -2 {
-          duplicates.targetItems.append(ItemPath(item: index, section: raw))
+        let item = items[index]
+        let hash = item.id.hashValue
+        var bucket = table.firstBucket(hash)
+        var old = -1
+        var isKnown = false
+        var isDuplicate = false
+        var flags: UInt8 = 0
+        while let entry = table.entry(at: &bucket, matching: hash) {
+          if entry & IdentityTable.newSide == 0 {
+            let candidate = Int(entry)
+            let oldSection = Int(oldItemSection[candidate])
+            let oldItem = oldItems[oldSection][Int(oldItemRaw[candidate])]
+            if oldItem.id == item.id {
+              isKnown = true
+              // Claimed: the entry now names the new item, so a later duplicate in the target is seen.
+              table.replace(at: bucket, with: flat, isNew: true, hash: hash)
+              if sectionOldToNew[oldSection] >= 0 {
+                old = candidate
+                oldToNew[old] = Int32(truncatingIfNeeded: flat)
+                if oldItem != item { flags = Self.changedFlag }
+              }
+              // Otherwise UIKit cannot move the row out of its section, deleted in the same batch, and
+              // a later batch no longer has the section: the item leaves with it and is inserted anew.
+              break
+            }
+          } else if newItem(Int(entry & ~IdentityTable.newSide)).id == item.id {
+            isDuplicate = true
+            break
+          }
+          bucket = table.nextBucket(bucket)
+        }
+        if isDuplicate {
+          duplicates.targetItems.append(ItemPath(item: index, section: newSectionRaw[section]))
           continue
         }
-        var flags: UInt8 = 0
-        if old >= 0 {
-          let oldSection = Int(oldItemSection[old])
-          if sectionOldToNew[oldSection] < 0 {
-            // UIKit cannot move a row out of a section deleted in the same batch, and a later
-            // batch no longer has the section: the item leaves with its section and is inserted anew.
-            old = -1
-          } else {
-            oldToNew[old] = Int32(truncatingIfNeeded: flat)
-            let oldItem = source.sections[oldSectionRaw[oldSection]].items[Int(oldItemRaw[old])]
-            if oldItem != items[index] { flags = Self.changedFlag }
-          }
+        if !isKnown {
+          // The probe stopped at an empty bucket.
+          table.insert(flat, isNew: true, at: bucket, hash: hash)
         }
         newItemRaw.append(Int32(truncatingIfNeeded: index))
         newToOld.append(Int32(truncatingIfNeeded: old))
@@ -176,6 +209,19 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
       }
     }
     newSectionStart.append(newItemRaw.count)
+  }
+
+  /// The new item at a flat position recorded so far (used only to confirm a rare duplicate).
+  @inlinable
+  internal func newItem(_ flat: Int) -> Item {
+    // The section is the last one whose start is at or before `flat`; `newSectionStart` is sorted.
+    var low = 0
+    var high = newSectionStart.count - 1
+    while low < high {
+      let middle = (low + high + 1) >> 1
+      if newSectionStart[middle] <= flat { low = middle } else { high = middle - 1 }
+    }
+    return target.sections[newSectionRaw[low]].items[Int(newItemRaw[flat])]
   }
 
   @inlinable

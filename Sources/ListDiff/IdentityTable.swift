@@ -1,0 +1,60 @@
+/// An open-addressing hash table from an id's hash to a flat position, in one 8-byte word per bucket.
+///
+/// The diff keeps ids where they are (in the snapshots) and stores here only the upper half of each hash
+/// beside the position, so that a lookup usually touches one cache line and compares ids (a call into
+/// the caller's `==`) only when the stored hash half matches. Linear probing, load at most one half.
+@usableFromInline
+internal struct IdentityTable {
+  /// The marker of positions in the new snapshot (positions in the old one have it clear).
+  @usableFromInline internal static var newSide: UInt32 { 0x8000_0000 }
+
+  /// Empty buckets are 0; a used bucket holds `hash >> 32` in its upper half and `entry + 1` in the lower.
+  @usableFromInline internal var buckets: [UInt64]
+  @usableFromInline internal let mask: Int
+
+  /// Creates a table for at most `capacity` entries.
+  @inlinable
+  internal init(capacity: Int) {
+    var size = 16
+    while size < 2 * capacity { size <<= 1 }
+    buckets = Array(repeating: 0, count: size)
+    mask = size - 1
+  }
+
+  @inlinable
+  internal func firstBucket(_ hash: Int) -> Int { hash & mask }
+
+  @inlinable
+  internal func nextBucket(_ bucket: Int) -> Int { (bucket + 1) & mask }
+
+  @inlinable
+  internal static func tag(_ hash: Int) -> UInt64 { UInt64(truncatingIfNeeded: hash) >> 32 }
+
+  /// The entry in `bucket` if its stored hash half matches `hash`; `nil` at an empty bucket.
+  ///
+  /// Walk forward with ``nextBucket(_:)`` while the returned entry turns out to be another id; a bucket
+  /// holding a different hash half is skipped here.
+  @inlinable
+  internal func entry(at bucket: inout Int, matching hash: Int) -> UInt32? {
+    let tag = Self.tag(hash)
+    while true {
+      let word = buckets[bucket]
+      if word == 0 { return nil }
+      if word >> 32 == tag { return UInt32(truncatingIfNeeded: word) &- 1 }
+      bucket = (bucket + 1) & mask
+    }
+  }
+
+  /// Stores an entry in an empty bucket.
+  @inlinable
+  internal mutating func insert(_ entry: Int, isNew: Bool, at bucket: Int, hash: Int) {
+    replace(at: bucket, with: entry, isNew: isNew, hash: hash)
+  }
+
+  /// Overwrites the entry in a bucket.
+  @inlinable
+  internal mutating func replace(at bucket: Int, with entry: Int, isNew: Bool, hash: Int) {
+    let value = UInt32(truncatingIfNeeded: entry) | (isNew ? Self.newSide : 0)
+    buckets[bucket] = Self.tag(hash) << 32 | UInt64(value &+ 1)
+  }
+}

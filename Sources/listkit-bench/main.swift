@@ -1,0 +1,23 @@
+// `swift run -c release listkit-bench [name]` runs the named benchmark, or all of them without a name.
+// Each benchmark lives in its own file as one `run…Benchmark()` function; add a line here for yours.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let benchmarks: [(name: String, run: () -> Void)] = [
+  ("diff", runDiffBenchmark)
+]
+
+if let name = CommandLine.arguments.dropFirst().first {
+  if let benchmark = benchmarks.first(where: { $0.name == name }) {
+    benchmark.run()
+  } else {
+    print("unknown benchmark '\(name)'; known: \(benchmarks.map(\.name).joined(separator: ", "))")
+    exit(2)
+  }
+} else {
+  for benchmark in benchmarks { benchmark.run() }
+}
