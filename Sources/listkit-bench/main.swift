@@ -7,8 +7,9 @@
   import Darwin
 #endif
 
-let benchmarks: [(name: String, run: () -> Void)] = [
-  ("diff", runDiffBenchmark)
+let benchmarks: [(name: String, run: @MainActor () -> Void)] = [
+  ("diff", runDiffBenchmark),
+  ("managers", runManagersBenchmark),
 ]
 
 if let name = CommandLine.arguments.dropFirst().first {

@@ -58,6 +58,47 @@ import Testing
     }
   }
 
+  @Test(arguments: 0..<30) func inPlaceModelEditsReloadExactlyTheChangedRows(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let sections = (0..<4).map { section in
+      SectionManager(
+        cells: (0..<Int.random(in: 0...40, using: &random)).map {
+          Row(OrderItem(id: section * 100 + $0, name: "i\(section * 100 + $0)", price: 0))
+        },
+        headerTitle: "S\(section)")
+    }
+    let hidden = Int.random(in: 0..<4, using: &random)
+    sections[hidden].condition = { false }
+    let view = HeadlessTableView(viewportHeight: 100_000)
+    let table = TableManager(sections: sections)
+    table.attach(to: view)
+    for step in 0..<10 {
+      view.clearEvents()
+      var changed: Set<ItemPath> = []
+      for _ in 0..<Int.random(in: 1...12, using: &random) {
+        let s = Int.random(in: 0..<4, using: &random)
+        guard !sections[s].cells.isEmpty else { continue }
+        let i = Int.random(in: 0..<sections[s].cells.count, using: &random)
+        (sections[s].cells[i] as! Row).model.price += 1
+        if s != hidden { changed.insert(ItemPath(item: i, section: s > hidden ? s - 1 : s)) }
+      }
+      table.update()
+      let expected = sections.enumerated().filter { $0.offset != hidden }.flatMap { entry in
+        ["== S\(entry.offset) =="]
+          + entry.element.cells.map { row in
+            let model = (row as! Row).model
+            return "\(model.name)#\(model.price)"
+          }
+      }
+      #expect(view.render() == expected, "seed \(seed) step \(step)")
+      let reloaded = view.events.flatMap { event -> [ItemPath] in
+        if case .batchUpdate(let update) = event { update.itemReloads } else { [] }
+      }
+      #expect(Set(reloaded) == changed, "seed \(seed) step \(step)")
+      #expect(view.violations.isEmpty)
+    }
+  }
+
   func edit(_ model: inout Model, using random: inout SplitMix64) {
     for _ in 0..<Int.random(in: 1...6, using: &random) {
       let s = Int.random(in: 0..<model.sections.count, using: &random)

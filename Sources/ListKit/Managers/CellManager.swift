@@ -9,8 +9,15 @@
 /// a row whose identifier stays and whose content changes is reloaded, not deleted and inserted.
 @MainActor
 open class CellManager {
-  /// The section this row belongs to, once added to one.
-  public internal(set) weak var section: SectionManager?
+  /// The section this row belongs to, once added to one; `nil` after that section is gone.
+  public var section: SectionManager? { sectionLink?.section }
+
+  /// The link to the section, shared by all its rows.
+  ///
+  /// NB: not a `weak var section`: a weak reference gives the section a side table, which makes
+  /// every retain and release of it take the slow path, and sections are retained on every
+  /// forwarded call. The section clears the link when it is deallocated.
+  var sectionLink: SectionLink?
 
   /// Creates a cell manager.
   public init() {}
@@ -43,7 +50,7 @@ open class CellManager {
   /// in a way ``diffContent`` does not show.
   public func setNeedsReload() {
     reloadVersion &+= 1
-    section?.cellsDidChange()
+    section?.rowContentDidChange(self)
   }
 
   /// Bumped by ``setNeedsReload()``; part of the row's content for diffing.
@@ -55,17 +62,17 @@ open class CellManager {
   ///
   /// Default: dequeues the registered class and calls ``configure(_:)``.
   open func listView(_ listView: any ListView, cellForItemAt path: ItemPath) -> AnyObject {
-    guard let registration = Self.cellRegistration else {
+    guard let identifier = CellKindRegistry.reuseIdentifier(for: Self.self) else {
       let reason = "\(Self.self) has no cellRegistration and does not override cellForItemAt"
       report(.unregisteredIdentifier("(none: \(Self.self))"), in: "cellForItemAt")
       return PlaceholderCell(reason: reason)
     }
     do {
-      let cell = try listView.dequeueReusableCell(withIdentifier: registration.reuseIdentifier, for: path)
+      let cell = try listView.dequeueReusableCell(withIdentifier: identifier, for: path)
       configure(cell)
       return cell
     } catch {
-      report(.unregisteredIdentifier(registration.reuseIdentifier), in: "cellForItemAt")
+      report(.unregisteredIdentifier(identifier), in: "cellForItemAt")
       return PlaceholderCell(reason: "\(error)")
     }
   }

@@ -20,7 +20,7 @@ where Model.ID: Sendable {
   /// Setting a different value reloads the row in the next update.
   public var model: Model {
     didSet {
-      if model != oldValue { section?.cellsDidChange() }
+      if model != oldValue { section?.rowContentDidChange(self) }
     }
   }
 
@@ -54,7 +54,7 @@ where Model.ID: Sendable {
     guard let typed = cell as? Cell else {
       report(
         .wrongCellType(
-          identifier: Self.cellRegistration?.reuseIdentifier ?? "?",
+          identifier: CellKindRegistry.reuseIdentifier(for: Self.self) ?? "?",
           expected: String(describing: Cell.self),
           found: String(describing: type(of: cell))),
         in: "cellForItemAt")

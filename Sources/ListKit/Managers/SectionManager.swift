@@ -22,10 +22,19 @@ open class SectionManager {
   /// Assigning schedules an update of the table.
   public var cells: [CellManager] {
     didSet {
-      for cell in cells { cell.section = self }
+      for cell in cells { cell.sectionLink = link }
       cellsDidChange()
     }
   }
+
+  /// The link the rows reach this section through.
+  let link = SectionLink()
+
+  /// Whether ``cells``, the titles or the condition changed since the last update, so the next
+  /// update must diff this section rather than only reload rows.
+  var structureChanged = true
+  /// Rows whose content changed in place since the last update.
+  var changedRows: [CellManager] = []
 
   /// Shows the section only while this returns `true`; `nil` means always shown.
   public var condition: (@MainActor () -> Bool)? {
@@ -65,7 +74,12 @@ open class SectionManager {
     self.headerTitle = headerTitle
     self.footerTitle = footerTitle
     self.condition = condition
-    for cell in cells { cell.section = self }
+    link.section = self
+    for cell in cells { cell.sectionLink = link }
+  }
+
+  isolated deinit {
+    link.section = nil
   }
 
   /// Whether the section is shown now: its condition holds, or it has none.
@@ -84,6 +98,12 @@ open class SectionManager {
   }
 
   func cellsDidChange() {
+    structureChanged = true
+    table?.setNeedsUpdate()
+  }
+
+  func rowContentDidChange(_ row: CellManager) {
+    changedRows.append(row)
     table?.setNeedsUpdate()
   }
 
@@ -93,9 +113,9 @@ open class SectionManager {
   ///   - operation: The call being answered, for the diagnostic.
   /// - Returns: The cell manager, or `nil`.
   /// - Complexity: O(1).
-  public func cellManager(at path: ItemPath, for operation: String = #function) -> CellManager? {
+  public func cellManager(at path: ItemPath, for operation: StaticString = #function) -> CellManager? {
     if let cell = displayedCells[safe: path.item] { return cell }
-    report(.itemOutOfRange(path, itemCount: displayedCells.count), in: operation)
+    report(.itemOutOfRange(path, itemCount: displayedCells.count), in: "\(operation)")
     return nil
   }
 
@@ -311,4 +331,11 @@ open class SectionManager {
 struct SectionTitles: Equatable, Sendable {
   var header: String?
   var footer: String?
+}
+
+/// How rows reach their section without a weak reference to it (see ``CellManager/sectionLink``).
+@MainActor
+final class SectionLink {
+  /// The section, cleared by its deinitializer.
+  unowned(unsafe) var section: SectionManager?
 }

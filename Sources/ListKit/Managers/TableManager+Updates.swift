@@ -12,6 +12,7 @@ extension TableManager {
   /// - Complexity: O(n) expected for n rows shown before and after, plus the diff's cost.
   public func update(animated: Bool = true) {
     updateScheduled = false
+    if animated, hasUpdated, let listView, updateRowsInPlace(in: listView) { return }
     let target = resolvedState()
     registerCellKinds(in: target.sections)
     guard let listView else {
@@ -87,6 +88,65 @@ extension TableManager {
     apply(DisplayState(sections: state.sections, rows: state.rows))
     displayedSnapshot = state.snapshot
     hasUpdated = true
+    for section in sections {
+      section.structureChanged = false
+      section.changedRows = []
+    }
+  }
+
+  /// The fast path of an update in which only rows' contents changed: the same sections are
+  /// shown, no section's rows were replaced, and no row changed identity. Sends the reloads of
+  /// the changed rows without diffing the whole table.
+  /// - Returns: `false` when the update needs the full diff.
+  /// - Complexity: O(s + c·r) for s sections and c changed rows in sections of r rows (O(s + r)
+  ///   past a few changed rows in one section).
+  func updateRowsInPlace(in listView: any ListView) -> Bool {
+    guard sections.count >= displayedSections.count else { return false }
+    var shownIndex = 0
+    for section in sections where section.isShown {
+      guard shownIndex < displayedSections.count, displayedSections[shownIndex] === section,
+        !section.structureChanged
+      else { return false }
+      shownIndex += 1
+    }
+    guard shownIndex == displayedSections.count else { return false }
+    var reloads: [ItemPath] = []
+    var keys: [(ItemPath, RowKey)] = []
+    for (sectionIndex, section) in displayedSections.enumerated() where !section.changedRows.isEmpty {
+      let rows = section.displayedCells
+      var positions: [ObjectIdentifier: Int] = [:]
+      if section.changedRows.count > 8 {
+        positions.reserveCapacity(rows.count)
+        for (index, row) in rows.enumerated() { positions[ObjectIdentifier(row)] = index }
+      }
+      var seen: Set<ObjectIdentifier> = []
+      for row in section.changedRows where seen.insert(ObjectIdentifier(row)).inserted {
+        let found = positions.isEmpty ? rows.firstIndex { $0 === row } : positions[ObjectIdentifier(row)]
+        guard let index = found else { continue }  // not shown: removed before it was shown
+        let key = RowKey(row)
+        let old = displayedSnapshot.sections[sectionIndex].items[index]
+        guard key.id == old.id else { return false }  // identity changed: diff
+        if key != old {
+          let path = ItemPath(item: index, section: sectionIndex)
+          reloads.append(path)
+          keys.append((path, key))
+        }
+      }
+    }
+    for section in sections { section.changedRows = [] }
+    for (path, key) in keys { displayedSnapshot.sections[path.section].items[path.item] = key }
+    guard !reloads.isEmpty else { return true }
+    if reloads.count > reloadThreshold {
+      listView.reloadData()
+      return true
+    }
+    do {
+      try listView.performBatchUpdates(BatchUpdate(itemReloads: reloads.sorted()))
+    } catch {
+      diagnosticHandler(ListDiagnostic(.batchUpdateRejected("\(error)"), in: "update(animated:)"))
+      listView.reloadData()
+    }
+    return true
   }
 
   /// Makes the data source answer with `state` (an intermediate stage or the target).
@@ -94,7 +154,7 @@ extension TableManager {
     displayedSections = state.sections
     for (section, rows) in zip(state.sections, state.rows) {
       section.displayedCells = rows
-      for row in rows { row.section = section }
+      for row in rows { row.sectionLink = section.link }
     }
   }
 
@@ -119,7 +179,7 @@ extension TableManager {
         let kind = ObjectIdentifier(type(of: cell))
         if kind == lastKind { continue }
         lastKind = kind
-        guard let registration = type(of: cell).cellRegistration,
+        guard let registration = CellKindRegistry.registration(for: type(of: cell)),
           registeredIdentifiers.insert(registration.reuseIdentifier).inserted
         else { continue }
         listView.register(registration)

@@ -93,10 +93,11 @@ open class TableManager {
   ///   - operation: The call being answered, for the diagnostic.
   /// - Returns: The section manager, or `nil`.
   /// - Complexity: O(1).
-  public func sectionManager(at index: Int, for operation: String = #function) -> SectionManager? {
+  public func sectionManager(at index: Int, for operation: StaticString = #function) -> SectionManager? {
     if let section = displayedSections[safe: index] { return section }
     diagnosticHandler(
-      ListDiagnostic(.sectionOutOfRange(section: index, sectionCount: displayedSections.count), in: operation)
+      ListDiagnostic(
+        .sectionOutOfRange(section: index, sectionCount: displayedSections.count), in: "\(operation)")
     )
     return nil
   }
@@ -171,7 +172,7 @@ open class TableManager {
     }
     from.displayedCells.remove(at: source.item)
     to.displayedCells.insert(cell, at: destination.item)
-    cell.section = to
+    cell.sectionLink = to.link
     // Keep the models the app edits in step with what the user sees.
     if let index = from.cells.firstIndex(where: { $0 === cell }) { from.cells.remove(at: index) }
     to.cells.insert(cell, at: min(destination.item, to.cells.count))
