@@ -94,9 +94,10 @@ extension TableManager {
     }
   }
 
-  /// The fast path of an update in which only rows' contents changed: the same sections are
-  /// shown, no section's rows were replaced, and no row changed identity. Sends the reloads of
-  /// the changed rows without diffing the whole table.
+  /// The fast path of an update in which only rows' contents changed.
+  ///
+  /// Taken when the same sections are shown, no section's rows were replaced, and no row changed
+  /// identity. Sends the reloads of the changed rows without diffing the whole table.
   /// - Returns: `false` when the update needs the full diff.
   /// - Complexity: O(s + c·r) for s sections and c changed rows in sections of r rows (O(s + r)
   ///   past a few changed rows in one section).
