@@ -122,6 +122,9 @@ func runDiffBenchmark() {
     for kind in DiffCaseKind.allCases {
       var previousStdlib: (count: Int, seconds: Double)?
       for count in [10_000, 100_000, 1_000_000] {
+        if let only = getenv("ONLY_N"), Int(String(cString: only)) != count { continue }
+        if let only = getenv("ONLY_S"), Int(String(cString: only)) != sections { continue }
+        if let only = getenv("ONLY_K"), String(cString: only) != kind.rawValue { continue }
         BenchSupport.restartPeakMemory()
         let (old, new) = makeDiffCase(count: count, sections: sections, kind: kind, seed: 2026)
         var changes = diff(from: old, to: new)
