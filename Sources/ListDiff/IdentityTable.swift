@@ -46,6 +46,12 @@ internal struct IdentityTable {
   @inlinable
   internal static func tag(_ hash: Int) -> UInt64 { UInt64(truncatingIfNeeded: hash) >> 32 }
 
+  /// The entry a bucket word holds if its stored hash half matches `hash`, else `nil`.
+  @inlinable
+  internal static func entry(in word: UInt64, matching hash: Int) -> UInt32? {
+    word != 0 && word >> 32 == tag(hash) ? UInt32(truncatingIfNeeded: word) &- 1 : nil
+  }
+
   /// The entry in `bucket` if its stored hash half matches `hash`; `nil` at an empty bucket.
   ///
   /// Walk forward with ``nextBucket(_:)`` while the returned entry turns out to be another id; a bucket

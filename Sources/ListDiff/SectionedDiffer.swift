@@ -189,6 +189,12 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
     let oldCount = oldItemRaw.count
     var guess = 0
     var guessed = Array(repeating: -1, count: chunk)
+    var probeIndex = Array(repeating: 0, count: chunk)
+    // For each probe: the old item in its first bucket whose id matched, or -1; that item's place and claim.
+    var candidates = Array(repeating: -1, count: chunk)
+    var candidateSections = Array(repeating: Int32(0), count: chunk)
+    var candidateRaws = Array(repeating: Int32(0), count: chunk)
+    var candidateClaims = Array(repeating: Int32(0), count: chunk)
     for section in newSectionRaw.indices {
       newSectionStart.append(newItemRaw.count)
       let items = target.sections[newSectionRaw[section]].items
@@ -214,12 +220,29 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
             guess = match + 1
           } else {
             hashes[probes] = id.hashValue
+            probeIndex[probes] = index
             probes += 1
           }
         }
-        // A loop of loads alone, so that the processor has many of these cache misses in flight.
+        // Loops of loads alone, so that the processor has many of these cache misses in flight: the
+        // first buckets, then what the old item found there needs (its place, its claim, its id).
         for probe in 0..<probes {
           words[probe] = table.peek(hashes[probe])
+        }
+        for probe in 0..<probes {
+          let entry = IdentityTable.entry(in: words[probe], matching: hashes[probe])
+          if let entry, entry & IdentityTable.newSide == 0 {
+            candidates[probe] = Int(entry)
+            candidateSections[probe] = oldItemSection[Int(entry)]
+            candidateRaws[probe] = oldItemRaw[Int(entry)]
+            candidateClaims[probe] = oldToNew[Int(entry)]
+          } else {
+            candidates[probe] = -1
+          }
+        }
+        for probe in 0..<probes where candidates[probe] >= 0 {
+          let oldItem = oldItems[Int(candidateSections[probe])][Int(candidateRaws[probe])]
+          if oldItem.id != items[probeIndex[probe]].id { candidates[probe] = -1 }
         }
         var probe = 0
         var lastMatch = -1
@@ -228,7 +251,12 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
           let item = items[index]
           var old = guessed[index - chunkStart]
           var isDuplicate = false
-          if old < 0 {
+          if old < 0 && candidates[probe] >= 0 {
+            // Found in the first bucket. Claims only ever get set, so one seen earlier still holds.
+            old = candidates[probe]
+            if candidateClaims[probe] != -1 { isDuplicate = true }
+            probe += 1
+          } else if old < 0 {
             let hash = hashes[probe]
             let seen = words[probe]
             probe += 1
