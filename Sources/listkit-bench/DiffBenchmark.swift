@@ -122,9 +122,6 @@ func runDiffBenchmark() {
     for kind in DiffCaseKind.allCases {
       var previousStdlib: (count: Int, seconds: Double)?
       for count in [10_000, 100_000, 1_000_000] {
-        if let only = getenv("ONLY_N"), Int(String(cString: only)) != count { continue }
-        if let only = getenv("ONLY_S"), Int(String(cString: only)) != sections { continue }
-        if let only = getenv("ONLY_K"), String(cString: only) != kind.rawValue { continue }
         BenchSupport.restartPeakMemory()
         let (old, new) = makeDiffCase(count: count, sections: sections, kind: kind, seed: 2026)
         var changes = diff(from: old, to: new)
@@ -141,9 +138,7 @@ func runDiffBenchmark() {
         // Myers' difference is O((n + m) · d): d grows with n except when nothing changed.
         let growth = kind == .noChange ? 10.0 : 100.0
         let predicted = previousStdlib.map { $0.seconds * growth * Double(count) / Double($0.count * 10) }
-        if getenv("SKIP_STDLIB") != nil {
-          row.stdlibNote = "-"
-        } else if let predicted, predicted > 60 {
+        if let predicted, predicted > 60 {
           row.stdlibNote = String(format: "skipped: ~%.0f s", predicted)
         } else {
           var moves = 0
