@@ -45,7 +45,8 @@ internal struct ChangesetReplay<Section: Identifiable & Equatable, Item: Identif
       current.items.append(slots)
     }
     for (stage, update) in changeset.stages.enumerated() {
-      let counts = stage < changeset.insertedSectionItemCounts.count ? changeset.insertedSectionItemCounts[stage] : []
+      let counts =
+        stage < changeset.insertedSectionItemCounts.count ? changeset.insertedSectionItemCounts[stage] : []
       try perform(update, stage: stage, insertedSectionItemCounts: counts)
       states.append(current)
     }
@@ -74,7 +75,9 @@ internal struct ChangesetReplay<Section: Identifiable & Equatable, Item: Identif
       guard section >= 0 && section < oldCount else {
         throw failure("\(what) section \(section) is outside the \(oldCount) sections before the update")
       }
-      guard !oldSectionUsed[section] else { throw failure("section \(section) is changed twice before the update") }
+      guard !oldSectionUsed[section] else {
+        throw failure("section \(section) is changed twice before the update")
+      }
       oldSectionUsed[section] = true
     }
     for section in update.sectionDeletes {
@@ -87,7 +90,8 @@ internal struct ChangesetReplay<Section: Identifiable & Equatable, Item: Identif
     }
     for section in update.sectionReloads {
       try claimOld(section, "reloaded")
-      sectionReloadStage[current.sections[section]] = min(sectionReloadStage[current.sections[section]], stage)
+      sectionReloadStage[current.sections[section]] = min(
+        sectionReloadStage[current.sections[section]], stage)
       for slot in current.items[section] { itemReloadStage[slot] = min(itemReloadStage[slot], stage) }
     }
     let newCount = oldCount - update.sectionDeletes.count + update.sectionInserts.count
@@ -95,8 +99,9 @@ internal struct ChangesetReplay<Section: Identifiable & Equatable, Item: Identif
     // 0: untouched, 1: reloaded (stays), 2: deleted or moved away.
     var oldPathUse = current.items.map { Array(repeating: UInt8(0), count: $0.count) }
     func claimOldPath(_ path: ItemPath, _ what: String, _ use: UInt8) throws(Failure) -> Int {
-      guard path.section >= 0 && path.section < oldCount && path.item >= 0
-        && path.item < current.items[path.section].count
+      guard
+        path.section >= 0 && path.section < oldCount && path.item >= 0
+          && path.item < current.items[path.section].count
       else { throw failure("\(what) item \(path) is outside the state before the update") }
       guard oldPathUse[path.section][path.item] == 0 else {
         throw failure("item \(path) is changed twice before the update")
@@ -127,9 +132,12 @@ internal struct ChangesetReplay<Section: Identifiable & Equatable, Item: Identif
     var items = Array(repeating: [Int](), count: max(newCount, 0))
     func claimNew(_ section: Int, _ what: String) throws(Failure) {
       guard section >= 0 && section < newCount else {
-        throw failure("\(what) section \(section) is outside the \(max(newCount, 0)) sections after the update")
+        throw failure(
+          "\(what) section \(section) is outside the \(max(newCount, 0)) sections after the update")
       }
-      guard sections[section] == -1 else { throw failure("section \(section) is filled twice after the update") }
+      guard sections[section] == -1 else {
+        throw failure("section \(section) is filled twice after the update")
+      }
     }
     for move in update.sectionMoves {
       try claimNew(move.to, "moved")
@@ -137,7 +145,9 @@ internal struct ChangesetReplay<Section: Identifiable & Equatable, Item: Identif
       items[move.to] = remaining[move.from]
     }
     guard insertedSectionItemCounts.count == update.sectionInserts.count else {
-      throw failure("the stage inserts \(update.sectionInserts.count) sections but has item counts for \(insertedSectionItemCounts.count)")
+      throw failure(
+        "the stage inserts \(update.sectionInserts.count) sections but has item counts for \(insertedSectionItemCounts.count)"
+      )
     }
     for (index, section) in update.sectionInserts.enumerated() {
       try claimNew(section, "inserted")
@@ -171,9 +181,13 @@ internal struct ChangesetReplay<Section: Identifiable & Equatable, Item: Identif
       var placed = Array(repeating: -1, count: total)
       for entry in incoming[section] {
         guard entry.index < total else {
-          throw failure("item [\(section), \(entry.index)] is outside the \(total) items of section \(section) after the update")
+          throw failure(
+            "item [\(section), \(entry.index)] is outside the \(total) items of section \(section) after the update"
+          )
         }
-        guard placed[entry.index] == -1 else { throw failure("item [\(section), \(entry.index)] is filled twice after the update") }
+        guard placed[entry.index] == -1 else {
+          throw failure("item [\(section), \(entry.index)] is filled twice after the update")
+        }
         placed[entry.index] = entry.slot
       }
       var rest = items[section].makeIterator()
@@ -193,7 +207,8 @@ internal struct ChangesetReplay<Section: Identifiable & Equatable, Item: Identif
     guard final.items.map(\.count) == target.itemCounts else {
       throw Failure(
         stage: nil,
-        reason: "the stages end with item counts \(final.items.map(\.count)); the target has \(target.itemCounts)")
+        reason:
+          "the stages end with item counts \(final.items.map(\.count)); the target has \(target.itemCounts)")
     }
     var sectionFinal = Array(repeating: -1, count: sectionOrigin.count)
     var itemFinal = Array(repeating: ItemPath?.none, count: itemOrigin.count)
@@ -215,7 +230,8 @@ internal struct ChangesetReplay<Section: Identifiable & Equatable, Item: Identif
         } else if sectionFinal[slot] >= 0 {
           header = target.sections[sectionFinal[slot]].section
         } else {
-          throw Failure(stage: stage, reason: "section \(position) is inserted or reloaded but not in the target")
+          throw Failure(
+            stage: stage, reason: "section \(position) is inserted or reloaded but not in the target")
         }
         var items: [Item] = []
         let slots = state.items[position]
@@ -227,7 +243,9 @@ internal struct ChangesetReplay<Section: Identifiable & Equatable, Item: Identif
           } else if let path = itemFinal[item] {
             items.append(target.sections[path.section].items[path.item])
           } else {
-            throw Failure(stage: stage, reason: "item [\(position), \(index)] is inserted or reloaded but not in the target")
+            throw Failure(
+              stage: stage,
+              reason: "item [\(position), \(index)] is inserted or reloaded but not in the target")
           }
         }
         sections.append(SnapshotSection(header, items: items))

@@ -74,5 +74,4 @@ internal struct IdentityTable {
     buckets[bucket] = Self.tag(hash) << 32 | UInt64(value &+ 1)
   }
 
-
 }

@@ -8,7 +8,8 @@ extension SectionedSnapshot {
     var kept: [SnapshotSection<Section, Item>] = []
     kept.reserveCapacity(sections.count)
     for section in sections where sectionIDs.insert(section.section.id).inserted {
-      kept.append(SnapshotSection(section.section, items: section.items.filter { itemIDs.insert($0.id).inserted }))
+      kept.append(
+        SnapshotSection(section.section, items: section.items.filter { itemIDs.insert($0.id).inserted }))
     }
     return SectionedSnapshot(sections: kept)
   }

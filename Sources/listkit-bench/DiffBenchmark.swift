@@ -38,7 +38,9 @@ struct DiffRow {
 
 /// Builds the two snapshots of a case: `count` items over `sections` sections; the 10% mix deletes,
 /// updates, moves (inside its section) and inserts 10% of each section's items each.
-func makeDiffCase(count: Int, sections: Int, kind: DiffCaseKind, seed: UInt64) -> (BenchSnapshot, BenchSnapshot) {
+func makeDiffCase(count: Int, sections: Int, kind: DiffCaseKind, seed: UInt64) -> (
+  BenchSnapshot, BenchSnapshot
+) {
   var random = BenchRandom(seed: seed)
   let perSection = count / sections
   var nextID = 0
@@ -53,12 +55,15 @@ func makeDiffCase(count: Int, sections: Int, kind: DiffCaseKind, seed: UInt64) -
     case .noChange:
       new.append(SnapshotSection(BenchSection(id: section), items: items.map { $0 }))
     case .allReplaced:
-      new.append(SnapshotSection(BenchSection(id: section), items: (0..<perSection).map { BenchItem(id: nextID + $0, version: 0) }))
+      new.append(
+        SnapshotSection(
+          BenchSection(id: section), items: (0..<perSection).map { BenchItem(id: nextID + $0, version: 0) }))
       nextID += perSection
     case .tenPercentMix:
       let tenth = perSection / 10
       order = Array(0..<perSection)
-      for index in 0..<min(3 * tenth, perSection) {  // partial Fisher-Yates: the first 30% are a random sample
+      // A partial Fisher-Yates shuffle: the first 30% of `order` become a random sample.
+      for index in 0..<min(3 * tenth, perSection) {
         order.swapAt(index, Int.random(in: index..<perSection, using: &random))
       }
       // 0: kept, 1: deleted, 2: moved, 3: updated
@@ -105,7 +110,8 @@ func runDiffBenchmark() {
   print("ListDiff diff(from:to:) vs stdlib difference(from:by: id ==).inferringMoves()")
   print("build: swift run -c release; element: struct { id: Int, version: Int }; seeded input (SplitMix64)")
   print("times are medians (runs in brackets); stdlib/ours > 1 means ours is faster")
-  print("one stdlib run when one is predicted over 5 s, none when over 60 s (predicted from the 10x smaller N)")
+  print(
+    "one stdlib run when one is predicted over 5 s, none when over 60 s (predicted from the 10x smaller N)")
   print("")
   let header = [
     BenchSupport.pad("N", 9), BenchSupport.pad("sections", 8), BenchSupport.pad("case", -12),
@@ -126,7 +132,8 @@ func runDiffBenchmark() {
         let (old, new) = makeDiffCase(count: count, sections: sections, kind: kind, seed: 2026)
         var changes = diff(from: old, to: new)
         let ourRuns = count >= 1_000_000 ? 5 : 9
-        let ours = BenchSupport.median(BenchSupport.timings(runs: ourRuns) { changes = diff(from: old, to: new) })
+        let ours = BenchSupport.median(
+          BenchSupport.timings(runs: ourRuns) { changes = diff(from: old, to: new) })
         let extra = BenchSupport.extraMemory { diff(from: old, to: new) }
         var row = DiffRow(
           count: count, sections: sections, kind: kind, ours: ours, stages: changes.stages.count,
@@ -204,8 +211,13 @@ private func printDiffTargets(_ rows: [DiffRow], overallPeak: Int) {
   print("targets")
   if let mix = row(100_000, 1, .tenPercentMix), let stdlib = mix.stdlib {
     let ratio = stdlib.median / mix.ours
-    print(String(format: "  100,000 items, 10%% mix, one section: %.0fx faster than stdlib (target >= 400x): %@", ratio, verdict(ratio >= 400)))
-    print("    moves: ours \(BenchSupport.grouped(mix.moves)) (10% of the items were moved), stdlib \(BenchSupport.grouped(stdlib.moves))")
+    print(
+      String(
+        format: "  100,000 items, 10%% mix, one section: %.0fx faster than stdlib (target >= 400x): %@",
+        ratio, verdict(ratio >= 400)))
+    print(
+      "    moves: ours \(BenchSupport.grouped(mix.moves)) (10% of the items were moved), stdlib \(BenchSupport.grouped(stdlib.moves))"
+    )
   }
   for sections in [1, 100] {
     for count in [10_000, 100_000, 1_000_000] {
@@ -213,13 +225,16 @@ private func printDiffTargets(_ rows: [DiffRow], overallPeak: Int) {
       let ratio = same.ours / stdlib.median
       print(
         String(
-          format: "  no change, %@ items, %d section(s): ours takes %.2fx the stdlib equality scan (target <= 3x): %@",
+          format:
+            "  no change, %@ items, %d section(s): ours takes %.2fx the stdlib equality scan (target <= 3x): %@",
           BenchSupport.grouped(count), sections, ratio, verdict(ratio <= 3)))
     }
   }
   for sections in [1, 100] {
     for kind in DiffCaseKind.allCases {
-      guard let small = row(100_000, sections, kind), let large = row(1_000_000, sections, kind) else { continue }
+      guard let small = row(100_000, sections, kind), let large = row(1_000_000, sections, kind) else {
+        continue
+      }
       let ratio = large.ours / small.ours
       print(
         String(

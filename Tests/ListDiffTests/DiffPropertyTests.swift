@@ -25,7 +25,8 @@ import Testing
         failures += 1
         if failures <= 3 {
           Issue.record(
-            "seed \(seed), pair \(index):\n  source \(describe(source))\n  target \(describe(target))\n  \(found.joined(separator: "\n  "))")
+            "seed \(seed), pair \(index):\n  source \(describe(source))\n  target \(describe(target))\n  \(found.joined(separator: "\n  "))"
+          )
         }
       }
     }

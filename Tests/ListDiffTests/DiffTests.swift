@@ -78,9 +78,12 @@ private func updated(_ snapshot: TestSnapshot, item id: Int) -> TestSnapshot {
   }
 
   @Test func sectionsAreDeletedInsertedAndMovedInOneBatchWhenNoItemChanges() {
-    let changes = diff(from: snapshot([(1, [1]), (2, [2]), (3, [3])]), to: snapshot([(3, [3]), (4, []), (1, [1])]))
+    let changes = diff(
+      from: snapshot([(1, [1]), (2, [2]), (3, [3])]), to: snapshot([(3, [3]), (4, []), (1, [1])]))
     #expect(
-      changes.stages == [BatchUpdate(sectionDeletes: [1], sectionInserts: [1], sectionMoves: [Move(from: 2, to: 0)])])
+      changes.stages == [
+        BatchUpdate(sectionDeletes: [1], sectionInserts: [1], sectionMoves: [Move(from: 2, to: 0)])
+      ])
   }
 
   @Test func itemChangesInsideAMovedSectionComeAfterTheSectionMove() throws {
@@ -88,7 +91,9 @@ private func updated(_ snapshot: TestSnapshot, item id: Int) -> TestSnapshot {
     let target = snapshot([(2, [3, 4]), (1, [1, 2])])
     let changes = diff(from: source, to: target)
     #expect(
-      changes.stages == [BatchUpdate(sectionMoves: [Move(from: 1, to: 0)]), BatchUpdate(itemInserts: [path(1, 0)])])
+      changes.stages == [
+        BatchUpdate(sectionMoves: [Move(from: 1, to: 0)]), BatchUpdate(itemInserts: [path(1, 0)]),
+      ])
     #expect(try changes.snapshots(applyingTo: source) == [snapshot([(2, [3]), (1, [1, 2])]), target])
   }
 

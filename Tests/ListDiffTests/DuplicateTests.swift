@@ -9,7 +9,10 @@ import Testing
     #expect(changes.duplicates.sourceItems == [ItemPath(item: 2, section: 0)])
     #expect(changes.duplicates.targetItems == [ItemPath(item: 2, section: 0)])
     #expect(changes.target == snapshot([(1, [2, 1])]))
-    #expect(changes.stages == [BatchUpdate(itemMoves: [Move(from: ItemPath(item: 1, section: 0), to: ItemPath(item: 0, section: 0))])])
+    #expect(
+      changes.stages == [
+        BatchUpdate(itemMoves: [Move(from: ItemPath(item: 1, section: 0), to: ItemPath(item: 0, section: 0))])
+      ])
     #expect(try apply(changes, to: source) == changes.target)
   }
 
@@ -23,7 +26,9 @@ import Testing
     let source = snapshot([(1, [1])])
     let target = snapshot([(1, [1]), (1, [2]), (3, [1])])
     let changes = diff(from: source, to: target)
-    #expect(changes.duplicates == DuplicateReport(targetSections: [1], targetItems: [ItemPath(item: 0, section: 2)]))
+    #expect(
+      changes.duplicates == DuplicateReport(targetSections: [1], targetItems: [ItemPath(item: 0, section: 2)])
+    )
     #expect(changes.target == snapshot([(1, [1]), (3, [])]))
     #expect(changes.stages == [BatchUpdate(sectionInserts: [1])])
     #expect(try apply(changes, to: source) == changes.target)

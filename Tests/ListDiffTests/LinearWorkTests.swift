@@ -49,8 +49,12 @@ private func tenPercentMix(
   var target = source
   let tenth = max(perSection / 10, 1)
   for section in 0..<sections {
-    for _ in 0..<tenth { target[section].remove(at: Int.random(in: 0..<target[section].count, using: &random)) }
-    for _ in 0..<tenth { target[section][Int.random(in: 0..<target[section].count, using: &random)].content += 1 }
+    for _ in 0..<tenth {
+      target[section].remove(at: Int.random(in: 0..<target[section].count, using: &random))
+    }
+    for _ in 0..<tenth {
+      target[section][Int.random(in: 0..<target[section].count, using: &random)].content += 1
+    }
     for step in 0..<tenth {
       let item = target[section].remove(at: Int.random(in: 0..<target[section].count, using: &random))
       let destination = step % 2 == 0 ? section : Int.random(in: 0..<sections, using: &random)
@@ -63,13 +67,16 @@ private func tenPercentMix(
     }
   }
   func snapshot(_ lists: [[CountedItem]]) -> SectionedSnapshot<TestSection, CountedItem> {
-    SectionedSnapshot(sections: lists.enumerated().map { SnapshotSection(TestSection(id: $0.offset), items: $0.element) })
+    SectionedSnapshot(
+      sections: lists.enumerated().map { SnapshotSection(TestSection(id: $0.offset), items: $0.element) })
   }
   return (snapshot(source), snapshot(target))
 }
 
 @Suite struct LinearWorkTests {
-  /// swift-collections style: count the work instead of timing it. Each element is hashed at most once
+  /// Counts the work instead of timing it, as swift-collections does.
+  ///
+  /// Each element is hashed at most once
   /// and compared a small constant number of times (guesses, hash-table probes, one content comparison).
   @Test(arguments: [(1_000, 1), (20_000, 1), (20_000, 100)])
   func hashingAndComparingGrowLinearly(count: Int, sections: Int) throws {

@@ -19,7 +19,9 @@ enum BatchUpdateReferee {
         problems.append("\(kind) section \(section) outside \(oldCount) old sections")
         return
       }
-      if !oldSectionKind[section].isEmpty { problems.append("old section \(section) both \(oldSectionKind[section]) and \(kind)") }
+      if !oldSectionKind[section].isEmpty {
+        problems.append("old section \(section) both \(oldSectionKind[section]) and \(kind)")
+      }
       oldSectionKind[section] = kind
     }
     func markNew(_ section: Int, _ kind: String) {
@@ -27,7 +29,9 @@ enum BatchUpdateReferee {
         problems.append("\(kind) section \(section) outside \(newCount) new sections")
         return
       }
-      if !newSectionKind[section].isEmpty { problems.append("new section \(section) both \(newSectionKind[section]) and \(kind)") }
+      if !newSectionKind[section].isEmpty {
+        problems.append("new section \(section) both \(newSectionKind[section]) and \(kind)")
+      }
       newSectionKind[section] = kind
     }
     update.sectionDeletes.forEach { markOld($0, "deleted") }
@@ -37,14 +41,17 @@ enum BatchUpdateReferee {
     update.sectionMoves.forEach { markNew($0.to, "moved") }
     guard problems.isEmpty else { return problems }
     if newCount != oldCount - update.sectionDeletes.count + update.sectionInserts.count {
-      return ["\(newCount) sections after, but \(oldCount) - \(update.sectionDeletes.count) deleted + \(update.sectionInserts.count) inserted"]
+      return [
+        "\(newCount) sections after, but \(oldCount) - \(update.sectionDeletes.count) deleted + \(update.sectionInserts.count) inserted"
+      ]
     }
 
     // Sections neither deleted nor moved keep their order and fill the free new indexes.
     var oldToNew = Array(repeating: -1, count: oldCount)
     for move in update.sectionMoves { oldToNew[move.from] = move.to }
     var free = (0..<newCount).filter { newSectionKind[$0].isEmpty }.makeIterator()
-    for section in 0..<oldCount where oldSectionKind[section].isEmpty || oldSectionKind[section] == "reloaded" {
+    for section in 0..<oldCount where oldSectionKind[section].isEmpty || oldSectionKind[section] == "reloaded"
+    {
       guard let new = free.next() else { return ["section mapping does not add up"] }
       oldToNew[section] = new
       if oldSectionKind[section] == "reloaded" { newSectionKind[new] = "reloaded" }
@@ -53,7 +60,10 @@ enum BatchUpdateReferee {
     var oldPaths = Set<ItemPath>()
     var newPaths = Set<ItemPath>()
     func checkOld(_ path: ItemPath, _ kind: String) {
-      guard path.section >= 0 && path.section < oldCount && path.item >= 0 && path.item < oldItemCounts[path.section] else {
+      guard
+        path.section >= 0 && path.section < oldCount && path.item >= 0
+          && path.item < oldItemCounts[path.section]
+      else {
         problems.append("\(kind) item \(path) outside the old state")
         return
       }
@@ -63,7 +73,10 @@ enum BatchUpdateReferee {
       if !oldPaths.insert(path).inserted { problems.append("old item \(path) used twice") }
     }
     func checkNew(_ path: ItemPath, _ kind: String) {
-      guard path.section >= 0 && path.section < newCount && path.item >= 0 && path.item < newItemCounts[path.section] else {
+      guard
+        path.section >= 0 && path.section < newCount && path.item >= 0
+          && path.item < newItemCounts[path.section]
+      else {
         problems.append("\(kind) item \(path) outside the new state")
         return
       }

@@ -17,11 +17,14 @@ func problemsAndChangeset(
   var found: [String] = []
   // Equal snapshots are answered without looking for duplicates (documented on `diff`).
   let identical = source == target
-  let (expectedSource, sourceSections, sourceItems) = identical ? (source, [], []) : referenceDeduplicated(source)
-  let (expectedTarget, targetSections, targetItems) = identical ? (target, [], []) : referenceDeduplicated(target)
+  let (expectedSource, sourceSections, sourceItems) =
+    identical ? (source, [], []) : referenceDeduplicated(source)
+  let (expectedTarget, targetSections, targetItems) =
+    identical ? (target, [], []) : referenceDeduplicated(target)
   if changeset.target != expectedTarget { found.append("target is not the deduplicated target") }
   let expectedReport = DuplicateReport(
-    sourceSections: sourceSections, targetSections: targetSections, sourceItems: sourceItems, targetItems: targetItems)
+    sourceSections: sourceSections, targetSections: targetSections, sourceItems: sourceItems,
+    targetItems: targetItems)
   if changeset.duplicates != expectedReport {
     found.append("duplicates \(changeset.duplicates) != \(expectedReport)")
   }
@@ -29,7 +32,9 @@ func problemsAndChangeset(
   do {
     let states = try changeset.snapshots(applyingTo: source)
     let applied = states.last ?? expectedSource
-    if applied != expectedTarget { found.append("apply gives \(describe(applied)), expected \(describe(expectedTarget))") }
+    if applied != expectedTarget {
+      found.append("apply gives \(describe(applied)), expected \(describe(expectedTarget))")
+    }
     var before = expectedSource.itemCounts
     for (index, stage) in changeset.stages.enumerated() {
       if stage.isEmpty { found.append("stage \(index) is empty") }
@@ -47,9 +52,13 @@ func problemsAndChangeset(
   let itemMoves = changeset.stages.reduce(0) { $0 + $1.itemMoves.count }
   let sectionMoves = changeset.stages.reduce(0) { $0 + $1.sectionMoves.count }
   if itemMoves != moves.items { found.append("\(itemMoves) item moves, fewest is \(moves.items)") }
-  if sectionMoves != moves.sections { found.append("\(sectionMoves) section moves, fewest is \(moves.sections)") }
+  if sectionMoves != moves.sections {
+    found.append("\(sectionMoves) section moves, fewest is \(moves.sections)")
+  }
   let reloads = changeset.stages.reduce(0) { $0 + $1.itemReloads.count }
-  if reloads > moves.updatedItems { found.append("\(reloads) item reloads for \(moves.updatedItems) updated items") }
+  if reloads > moves.updatedItems {
+    found.append("\(reloads) item reloads for \(moves.updatedItems) updated items")
+  }
   return (found, changeset)
 }
 
@@ -60,7 +69,9 @@ func describe(_ snapshot: TestSnapshot) -> String {
 
 /// The fewest moves, computed the slow obvious way: per section, kept items minus a longest
 /// in-order run; every item changing section (out of a section that stays) moves; likewise sections.
-func fewestMoves(from source: TestSnapshot, to target: TestSnapshot) -> (items: Int, sections: Int, updatedItems: Int) {
+func fewestMoves(from source: TestSnapshot, to target: TestSnapshot) -> (
+  items: Int, sections: Int, updatedItems: Int
+) {
   var oldSection: [Int: Int] = [:]
   var oldIndex: [Int: Int] = [:]
   var oldValue: [Int: TestItem] = [:]
@@ -71,7 +82,8 @@ func fewestMoves(from source: TestSnapshot, to target: TestSnapshot) -> (items: 
       oldValue[item.id] = item
     }
   }
-  let oldSectionIndex = Dictionary(uniqueKeysWithValues: source.sections.enumerated().map { ($1.section.id, $0) })
+  let oldSectionIndex = Dictionary(
+    uniqueKeysWithValues: source.sections.enumerated().map { ($1.section.id, $0) })
   let newSectionIDs = Set(target.sections.map(\.section.id))
   var itemMoves = 0
   var updated = 0

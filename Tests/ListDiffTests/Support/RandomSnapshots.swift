@@ -20,7 +20,9 @@ struct RandomSnapshots {
   mutating func pair() -> (source: TestSnapshot, target: TestSnapshot) {
     let sectionCount = Int.random(in: 0...8, using: &random)
     let itemCount = sectionCount == 0 ? 0 : Int.random(in: 0...200, using: &random)
-    var sections = (0..<sectionCount).map { _ in SnapshotSection<TestSection, TestItem>(TestSection(id: freshID()), items: []) }
+    var sections = (0..<sectionCount).map { _ in
+      SnapshotSection<TestSection, TestItem>(TestSection(id: freshID()), items: [])
+    }
     for _ in 0..<itemCount {
       sections[Int.random(in: 0..<sectionCount, using: &random)].items.append(TestItem(id: freshID()))
     }
@@ -51,18 +53,24 @@ struct RandomSnapshots {
       let moved = sections.remove(at: Int.random(in: 0..<sections.count, using: &random))
       sections.insert(moved, at: Int.random(in: 0...sections.count, using: &random))
     }
-    for _ in 0..<Int((Double(max(sections.count, 1)) * sectionInsert).rounded(.up)) where chance(sectionInsert) {
+    for _ in 0..<Int((Double(max(sections.count, 1)) * sectionInsert).rounded(.up))
+    where chance(sectionInsert) {
       sections.insert(
-        SnapshotSection(TestSection(id: freshID()), items: []), at: Int.random(in: 0...sections.count, using: &random))
+        SnapshotSection(TestSection(id: freshID()), items: []),
+        at: Int.random(in: 0...sections.count, using: &random))
     }
     // Items of deleted sections sometimes survive elsewhere.
     let surviving = Set(sections.map(\.section.id))
-    var orphans = source.sections.filter { !surviving.contains($0.section.id) }.flatMap(\.items).filter { _ in chance(0.5) }
+    var orphans = source.sections.filter { !surviving.contains($0.section.id) }.flatMap(\.items).filter { _ in
+      chance(0.5)
+    }
     guard !sections.isEmpty else { return TestSnapshot(sections: sections) }
 
     for section in sections.indices {
       sections[section].items = sections[section].items.filter { _ in !chance(itemDelete) }
-      for item in sections[section].items.indices where chance(itemUpdate) { sections[section].items[item].value += 1 }
+      for item in sections[section].items.indices where chance(itemUpdate) {
+        sections[section].items[item].value += 1
+      }
       let count = sections[section].items.count
       for _ in 0..<Int(Double(count) * itemMove) where count > 1 {
         let moved = sections[section].items.remove(at: Int.random(in: 0..<count, using: &random))
@@ -83,7 +91,8 @@ struct RandomSnapshots {
     travellers += (0..<insertCount).map { _ in TestItem(id: freshID()) }
     for item in travellers {
       let section = Int.random(in: 0..<sections.count, using: &random)
-      sections[section].items.insert(item, at: Int.random(in: 0...sections[section].items.count, using: &random))
+      sections[section].items.insert(
+        item, at: Int.random(in: 0...sections[section].items.count, using: &random))
     }
     return TestSnapshot(sections: sections)
   }
@@ -96,7 +105,8 @@ struct RandomSnapshots {
       var copy = items.randomElement(using: &random)!
       if chance(0.5) { copy.value += 7 }
       let section = Int.random(in: 0..<snapshot.sections.count, using: &random)
-      snapshot.sections[section].items.insert(copy, at: Int.random(in: 0...snapshot.sections[section].items.count, using: &random))
+      snapshot.sections[section].items.insert(
+        copy, at: Int.random(in: 0...snapshot.sections[section].items.count, using: &random))
     }
     if chance(0.3) {
       var copy = snapshot.sections.randomElement(using: &random)!
