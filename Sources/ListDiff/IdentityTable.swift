@@ -11,6 +11,8 @@ internal struct IdentityTable {
   /// Empty buckets are 0; a used bucket holds `hash >> 32` in its upper half and `entry + 1` in the lower.
   @usableFromInline internal var buckets: [UInt64]
   @usableFromInline internal let mask: Int
+  /// How many ids the diff hashes ahead of using them.
+  @usableFromInline internal static var chunkSize: Int { 32 }
 
   /// Creates a table for at most `capacity` entries.
   @inlinable
@@ -21,6 +23,20 @@ internal struct IdentityTable {
     mask = size - 1
   }
 
+  /// The word in the first bucket of `hash`; reading it early starts its cache miss early.
+  @inlinable
+  internal func peek(_ hash: Int) -> UInt64 {
+    buckets[hash & mask]
+  }
+
+  /// Whether the first bucket of `hash` is empty, given what ``peek(_:)`` saw (`seen`) a moment ago.
+  ///
+  /// An earlier entry may have filled the bucket since, so an empty `seen` is checked again (in cache).
+  @inlinable
+  internal func isFirstBucketEmpty(_ hash: Int, seen: UInt64) -> Bool {
+    seen == 0 && buckets[hash & mask] == 0
+  }
+
   @inlinable
   internal func firstBucket(_ hash: Int) -> Int { hash & mask }
 
@@ -29,6 +45,12 @@ internal struct IdentityTable {
 
   @inlinable
   internal static func tag(_ hash: Int) -> UInt64 { UInt64(truncatingIfNeeded: hash) >> 32 }
+
+  /// The entry a bucket word holds if its stored hash half matches `hash`, else `nil`.
+  @inlinable
+  internal static func entry(in word: UInt64, matching hash: Int) -> UInt32? {
+    word != 0 && word >> 32 == tag(hash) ? UInt32(truncatingIfNeeded: word) &- 1 : nil
+  }
 
   /// The entry in `bucket` if its stored hash half matches `hash`; `nil` at an empty bucket.
   ///
@@ -48,13 +70,8 @@ internal struct IdentityTable {
   /// Stores an entry in an empty bucket.
   @inlinable
   internal mutating func insert(_ entry: Int, isNew: Bool, at bucket: Int, hash: Int) {
-    replace(at: bucket, with: entry, isNew: isNew, hash: hash)
-  }
-
-  /// Overwrites the entry in a bucket.
-  @inlinable
-  internal mutating func replace(at bucket: Int, with entry: Int, isNew: Bool, hash: Int) {
     let value = UInt32(truncatingIfNeeded: entry) | (isNew ? Self.newSide : 0)
     buckets[bucket] = Self.tag(hash) << 32 | UInt64(value &+ 1)
   }
+
 }

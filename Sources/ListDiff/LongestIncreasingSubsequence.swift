@@ -6,6 +6,8 @@
 internal struct LongestIncreasingSubsequence {
   /// `tails[k]` is the index of the smallest last key of an increasing run of length `k + 1`.
   @usableFromInline internal var tails: [Int32] = []
+  /// `tailKeys[k] == keys[tails[k]]`, kept beside it so that the binary search reads one array.
+  @usableFromInline internal var tailKeys: [Int32] = []
   /// `previous[i]` is the index of the key before key `i` in the best run ending at `i`, or -1.
   @usableFromInline internal var previous: [Int32] = []
 
@@ -36,22 +38,29 @@ internal struct LongestIncreasingSubsequence {
       return count
     }
     tails.removeAll(keepingCapacity: true)
+    tailKeys.removeAll(keepingCapacity: true)
     previous.removeAll(keepingCapacity: true)
     previous.reserveCapacity(count)
     for position in 0..<count {
       let key = keys[position]
       var low = 0
       var high = tails.count
-      if high > 0 && keys[Int(tails[high - 1])] < key {
+      if high > 0 && tailKeys[high - 1] < key {
         low = high
       } else {
         while low < high {
           let middle = (low + high) >> 1
-          if keys[Int(tails[middle])] < key { low = middle + 1 } else { high = middle }
+          if tailKeys[middle] < key { low = middle + 1 } else { high = middle }
         }
       }
       previous.append(low > 0 ? tails[low - 1] : -1)
-      if low == tails.count { tails.append(Int32(position)) } else { tails[low] = Int32(position) }
+      if low == tails.count {
+        tails.append(Int32(position))
+        tailKeys.append(key)
+      } else {
+        tails[low] = Int32(position)
+        tailKeys[low] = key
+      }
     }
     var member = Int(tails[tails.count - 1])
     while member >= 0 {

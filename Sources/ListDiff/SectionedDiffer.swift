@@ -126,30 +126,53 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
     oldSectionStart.reserveCapacity(oldSectionRaw.count + 1)
     oldItemRaw.reserveCapacity(oldItemCount)
     oldItemSection.reserveCapacity(oldItemCount)
+    // Hashes are computed a chunk ahead and their buckets touched, so that the cache misses of a chunk
+    // overlap instead of queueing one after the other (the table outgrows the cache at ~100k items).
+    let chunk = IdentityTable.chunkSize
+    var hashes = Array(repeating: 0, count: chunk)
+    var words = Array(repeating: UInt64(0), count: chunk)
     for section in oldItems.indices {
       oldSectionStart.append(oldItemRaw.count)
       let items = oldItems[section]
-      for index in items.indices {
-        let id = items[index].id
-        let hash = id.hashValue
-        var bucket = table.firstBucket(hash)
-        var isDuplicate = false
-        while let entry = table.entry(at: &bucket, matching: hash) {
-          // Only old entries exist during this pass.
-          let earlier = Int(entry)
-          if oldItems[Int(oldItemSection[earlier])][Int(oldItemRaw[earlier])].id == id {
-            isDuplicate = true
-            break
+      var chunkStart = 0
+      while chunkStart < items.count {
+        let chunkEnd = min(chunkStart + chunk, items.count)
+        for index in chunkStart..<chunkEnd {
+          hashes[index - chunkStart] = items[index].id.hashValue
+        }
+        // A loop of loads alone, so that the processor has many of these cache misses in flight.
+        for offset in 0..<chunkEnd - chunkStart {
+          words[offset] = table.peek(hashes[offset])
+        }
+        for index in chunkStart..<chunkEnd {
+          let hash = hashes[index - chunkStart]
+          var bucket = table.firstBucket(hash)
+          if table.isFirstBucketEmpty(hash, seen: words[index - chunkStart]) {
+            table.insert(oldItemRaw.count, isNew: false, at: bucket, hash: hash)
+            oldItemRaw.append(Int32(truncatingIfNeeded: index))
+            oldItemSection.append(Int32(truncatingIfNeeded: section))
+            continue
           }
-          bucket = table.nextBucket(bucket)
+          let id = items[index].id
+          var isDuplicate = false
+          while let entry = table.entry(at: &bucket, matching: hash) {
+            // Only old entries exist during this pass.
+            let earlier = Int(entry)
+            if oldItems[Int(oldItemSection[earlier])][Int(oldItemRaw[earlier])].id == id {
+              isDuplicate = true
+              break
+            }
+            bucket = table.nextBucket(bucket)
+          }
+          if isDuplicate {
+            duplicates.sourceItems.append(ItemPath(item: index, section: oldSectionRaw[section]))
+            continue
+          }
+          table.insert(oldItemRaw.count, isNew: false, at: bucket, hash: hash)
+          oldItemRaw.append(Int32(truncatingIfNeeded: index))
+          oldItemSection.append(Int32(truncatingIfNeeded: section))
         }
-        if isDuplicate {
-          duplicates.sourceItems.append(ItemPath(item: index, section: oldSectionRaw[section]))
-          continue
-        }
-        table.insert(oldItemRaw.count, isNew: false, at: bucket, hash: hash)
-        oldItemRaw.append(Int32(truncatingIfNeeded: index))
-        oldItemSection.append(Int32(truncatingIfNeeded: section))
+        chunkStart = chunkEnd
       }
     }
     oldSectionStart.append(oldItemRaw.count)
@@ -159,56 +182,140 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
     newItemRaw.reserveCapacity(newItemCount)
     newToOld.reserveCapacity(newItemCount)
     newItemFlags.reserveCapacity(newItemCount)
+    // Lists mostly keep their order, so each new item is first compared with the old items right after
+    // the last match (skipping up to two deleted or moved ones); only the others are hashed and probed.
+    // An old item is claimed by setting `oldToNew` (-2 while its section is deleted), so that a later
+    // new item with its id is seen as a duplicate.
+    let oldCount = oldItemRaw.count
+    var guess = 0
+    var guessed = Array(repeating: -1, count: chunk)
+    var probeIndex = Array(repeating: 0, count: chunk)
+    // For each probe: the old item in its first bucket whose id matched, or -1; that item's place and claim.
+    var candidates = Array(repeating: -1, count: chunk)
+    var candidateSections = Array(repeating: Int32(0), count: chunk)
+    var candidateRaws = Array(repeating: Int32(0), count: chunk)
+    var candidateClaims = Array(repeating: Int32(0), count: chunk)
     for section in newSectionRaw.indices {
       newSectionStart.append(newItemRaw.count)
       let items = target.sections[newSectionRaw[section]].items
-      for index in items.indices {
-        let flat = newItemRaw.count
-        let item = items[index]
-        let hash = item.id.hashValue
-        var bucket = table.firstBucket(hash)
-        var old = -1
-        var isKnown = false
-        var isDuplicate = false
-        var flags: UInt8 = 0
-        while let entry = table.entry(at: &bucket, matching: hash) {
-          if entry & IdentityTable.newSide == 0 {
-            let candidate = Int(entry)
-            let oldSection = Int(oldItemSection[candidate])
-            let oldItem = oldItems[oldSection][Int(oldItemRaw[candidate])]
-            if oldItem.id == item.id {
-              isKnown = true
-              // Claimed: the entry now names the new item, so a later duplicate in the target is seen.
-              table.replace(at: bucket, with: flat, isNew: true, hash: hash)
-              if sectionOldToNew[oldSection] >= 0 {
-                old = candidate
-                oldToNew[old] = Int32(truncatingIfNeeded: flat)
-                if oldItem != item { flags = Self.changedFlag }
-              }
-              // Otherwise UIKit cannot move the row out of its section, deleted in the same batch, and
-              // a later batch no longer has the section: the item leaves with it and is inserted anew.
+      var chunkStart = 0
+      while chunkStart < items.count {
+        let chunkEnd = min(chunkStart + chunk, items.count)
+        var probes = 0
+        for index in chunkStart..<chunkEnd {
+          let id = items[index].id
+          var match = -1
+          var candidate = guess
+          while candidate < min(guess + 3, oldCount) {
+            if oldToNew[candidate] == -1
+              && oldItems[Int(oldItemSection[candidate])][Int(oldItemRaw[candidate])].id == id
+            {
+              match = candidate
               break
             }
-          } else if newItem(Int(entry & ~IdentityTable.newSide)).id == item.id {
-            isDuplicate = true
-            break
+            candidate += 1
           }
-          bucket = table.nextBucket(bucket)
+          guessed[index - chunkStart] = match
+          if match >= 0 {
+            guess = match + 1
+          } else {
+            hashes[probes] = id.hashValue
+            probeIndex[probes] = index
+            probes += 1
+          }
         }
-        if isDuplicate {
-          duplicates.targetItems.append(ItemPath(item: index, section: newSectionRaw[section]))
-          continue
+        // Loops of loads alone, so that the processor has many of these cache misses in flight: the
+        // first buckets, then what the old item found there needs (its place, its claim, its id).
+        for probe in 0..<probes {
+          words[probe] = table.peek(hashes[probe])
         }
-        if !isKnown {
-          // The probe stopped at an empty bucket.
-          table.insert(flat, isNew: true, at: bucket, hash: hash)
+        for probe in 0..<probes {
+          let entry = IdentityTable.entry(in: words[probe], matching: hashes[probe])
+          if let entry, entry & IdentityTable.newSide == 0 {
+            candidates[probe] = Int(entry)
+            candidateSections[probe] = oldItemSection[Int(entry)]
+            candidateRaws[probe] = oldItemRaw[Int(entry)]
+            candidateClaims[probe] = oldToNew[Int(entry)]
+          } else {
+            candidates[probe] = -1
+          }
         }
-        newItemRaw.append(Int32(truncatingIfNeeded: index))
-        newToOld.append(Int32(truncatingIfNeeded: old))
-        newItemFlags.append(flags)
+        for probe in 0..<probes where candidates[probe] >= 0 {
+          let oldItem = oldItems[Int(candidateSections[probe])][Int(candidateRaws[probe])]
+          if oldItem.id != items[probeIndex[probe]].id { candidates[probe] = -1 }
+        }
+        var probe = 0
+        var lastMatch = -1
+        for index in chunkStart..<chunkEnd {
+          let flat = newItemRaw.count
+          let item = items[index]
+          var old = guessed[index - chunkStart]
+          var isDuplicate = false
+          if old < 0 && candidates[probe] >= 0 {
+            // Found in the first bucket. Claims only ever get set, so one seen earlier still holds.
+            old = candidates[probe]
+            if candidateClaims[probe] != -1 { isDuplicate = true }
+            probe += 1
+          } else if old < 0 {
+            let hash = hashes[probe]
+            let seen = words[probe]
+            probe += 1
+            var bucket = table.firstBucket(hash)
+            var isKnown = false
+            if !table.isFirstBucketEmpty(hash, seen: seen) {
+              while let entry = table.entry(at: &bucket, matching: hash) {
+                if entry & IdentityTable.newSide == 0 {
+                  let candidate = Int(entry)
+                  if oldItems[Int(oldItemSection[candidate])][Int(oldItemRaw[candidate])].id == item.id {
+                    isKnown = true
+                    old = candidate
+                    break
+                  }
+                } else if newItem(Int(entry & ~IdentityTable.newSide)).id == item.id {
+                  isKnown = true
+                  isDuplicate = true
+                  break
+                }
+                bucket = table.nextBucket(bucket)
+              }
+            }
+            if !isKnown {
+              // The probe stopped at an empty bucket: an id the old snapshot lacks.
+              table.insert(flat, isNew: true, at: bucket, hash: hash)
+            }
+          }
+          var flags: UInt8 = 0
+          if old >= 0 {
+            if oldToNew[old] != -1 {
+              isDuplicate = true
+            } else {
+              lastMatch = old
+              let oldSection = Int(oldItemSection[old])
+              if sectionOldToNew[oldSection] < 0 {
+                // UIKit cannot move a row out of a section deleted in the same batch, and a later batch
+                // no longer has the section: the item leaves with it and is inserted anew.
+                oldToNew[old] = -2
+                old = -1
+              } else {
+                oldToNew[old] = Int32(truncatingIfNeeded: flat)
+                if oldItems[oldSection][Int(oldItemRaw[old])] != item { flags = Self.changedFlag }
+              }
+            }
+          }
+          if isDuplicate {
+            duplicates.targetItems.append(ItemPath(item: index, section: newSectionRaw[section]))
+            continue
+          }
+          newItemRaw.append(Int32(truncatingIfNeeded: index))
+          newToOld.append(Int32(truncatingIfNeeded: old))
+          newItemFlags.append(flags)
+        }
+        if lastMatch >= 0 { guess = lastMatch + 1 }
+        chunkStart = chunkEnd
       }
     }
     newSectionStart.append(newItemRaw.count)
+    for old in oldToNew.indices where oldToNew[old] == -2 { oldToNew[old] = -1 }
   }
 
   /// The new item at a flat position recorded so far (used only to confirm a rare duplicate).

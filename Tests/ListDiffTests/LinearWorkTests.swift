@@ -74,10 +74,10 @@ private func tenPercentMix(
 }
 
 @Suite struct LinearWorkTests {
-  /// swift-collections style: count the work instead of timing it.
+  /// Counts the work instead of timing it, as swift-collections does.
   ///
-  /// Each element is hashed once, and
-  /// compared a small constant number of times (hash-table probes plus one content comparison).
+  /// Each element is hashed at most once
+  /// and compared a small constant number of times (guesses, hash-table probes, one content comparison).
   @Test(arguments: [(1_000, 1), (20_000, 1), (20_000, 100)])
   func hashingAndComparingGrowLinearly(count: Int, sections: Int) throws {
     let tally = Tally()
@@ -86,7 +86,7 @@ private func tenPercentMix(
     tally.hashes = 0
     tally.equalities = 0
     let changes = diff(from: source, to: target)
-    #expect(tally.hashes == elements, "every item is hashed exactly once")
+    #expect(tally.hashes <= elements, "no item is hashed twice")
     #expect(tally.work <= 3 * elements, "\(tally.work) hashes and comparisons for \(elements) items")
     #expect(try apply(changes, to: source) == target)
   }
