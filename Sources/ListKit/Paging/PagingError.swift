@@ -41,7 +41,8 @@ public struct PagingError: Error, Hashable, Sendable {
   ///   - message: The user-presentable message.
   ///   - details: Developer text.
   ///   - isCancellation: Whether the load was cancelled by something other than the list.
-  public init(direction: PagingDirection, message: String, details: String = "", isCancellation: Bool = false) {
+  public init(direction: PagingDirection, message: String, details: String = "", isCancellation: Bool = false)
+  {
     self.direction = direction
     self.message = message
     self.details = details

@@ -143,7 +143,11 @@ extension PagingStateMachine {
 
   /// The in-flight ticket of a direction, if any.
   package func ticket(of direction: PagingDirection) -> Ticket? {
-    if case .loading(let ticket, _) = direction == .refresh ? refreshLoad : nextPageLoad { ticket } else { nil }
+    if case .loading(let ticket, _) = direction == .refresh ? refreshLoad : nextPageLoad {
+      ticket
+    } else {
+      nil
+    }
   }
 }
 

@@ -50,7 +50,8 @@ import Testing
       let loads = actions.loads
       guard loads.count <= 1 else { return "more than one load: \(loads)" }
       guard loads.first?.request.position == expected else {
-        return "started \(String(describing: loads.first?.request.position)), model expected \(String(describing: expected))"
+        return
+          "started \(String(describing: loads.first?.request.position)), model expected \(String(describing: expected))"
       }
       if let load = loads.first {
         guard load.request.context == context else { return "request lost its context" }
@@ -65,7 +66,8 @@ import Testing
     let first = nextHandle
     nextHandle += 1
     if let failure = started(
-      machine.start(hasCache: hasCache), expected: model.start(hasCache: hasCache, handle: first), handle: first)
+      machine.start(hasCache: hasCache), expected: model.start(hasCache: hasCache, handle: first),
+      handle: first)
     {
       return failure
     }
@@ -129,8 +131,11 @@ import Testing
     return nil
   }
 
-  static func check(_ machine: Machine, against model: PagingReferenceModel, generationBefore: Int) -> String? {
-    if Set(machine.items.map(\.id)).count != machine.items.count { return "two items share an id: \(machine.items)" }
+  static func check(_ machine: Machine, against model: PagingReferenceModel, generationBefore: Int) -> String?
+  {
+    if Set(machine.items.map(\.id)).count != machine.items.count {
+      return "two items share an id: \(machine.items)"
+    }
     if machine.items != model.items { return "items \(machine.items), model \(model.items)" }
     if machine.refreshState.kind != model.refreshState {
       return "refresh \(machine.refreshState.kind), model \(model.refreshState)"
@@ -243,7 +248,9 @@ import Testing
   }
 
   @MainActor
-  static func check(_ list: PagedList<TestItem>, against model: PagingReferenceModel, token: String) -> String? {
+  static func check(_ list: PagedList<TestItem>, against model: PagingReferenceModel, token: String)
+    -> String?
+  {
     if Set(list.items.map(\.id)).count != list.items.count { return "two items share an id" }
     if list.items != model.items { return "items \(list.items), model \(model.items)" }
     if list.refreshState.kind != model.refreshState { return "refresh \(list.refreshState.kind)" }

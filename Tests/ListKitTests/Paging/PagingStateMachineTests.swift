@@ -182,9 +182,10 @@ import Testing
   @Test func hasMoreFalseEndsPaging() {
     var machine = Machine(configuration: .test())
     let report = machine.loadFirstPage(page(0..<3, hasMore: false))
-    #expect(report.completions == [
-      RequestCompletion(direction: .refresh, success: true, error: nil, hasMoreData: false, isBlank: false)
-    ])
+    #expect(
+      report.completions == [
+        RequestCompletion(direction: .refresh, success: true, error: nil, hasMoreData: false, isBlank: false)
+      ])
     #expect(machine.nextPageState == .reachedEnd)
   }
 
@@ -239,9 +240,10 @@ import Testing
     machine.loadFirstPage(page([1, 2, 3]))
     let report = machine.loadNext(
       Page(items: [TestItem(id: 4), TestItem(id: 2, version: 1), TestItem(id: 4, version: 2)], hasMore: true))
-    #expect(machine.items == [
-      TestItem(id: 1), TestItem(id: 2, version: 1), TestItem(id: 3), TestItem(id: 4, version: 2),
-    ])
+    #expect(
+      machine.items == [
+        TestItem(id: 1), TestItem(id: 2, version: 1), TestItem(id: 3), TestItem(id: 4, version: 2),
+      ])
     #expect(report.itemsChanges == [.appended(inserted: 3..<4, updated: [1])])
   }
 
@@ -258,7 +260,9 @@ import Testing
   @Test func theDuplicateCheckCostsAConstantNumberOfHashesAndComparisonsPerItem() {
     let counter = WorkCounter()
     var machine = PagingStateMachine<CountedItem>(configuration: .test(pageSize: 50))
-    func ticket(_ actions: [PagingStateMachine<CountedItem>.Action]) -> PagingStateMachine<CountedItem>.Ticket? {
+    func ticket(_ actions: [PagingStateMachine<CountedItem>.Action]) -> PagingStateMachine<CountedItem>
+      .Ticket?
+    {
       actions.lazy.compactMap { if case .load(let ticket, _) = $0 { ticket } else { nil } }.first
     }
     guard let first = ticket(machine.refresh()) else { return }
@@ -270,7 +274,8 @@ import Testing
       // Every tenth item repeats an id of the previous page.
       let ids = (number * 50..<(number + 1) * 50).map { $0 % 10 == 0 ? $0 - 25 : $0 }
       distinct.formUnion(ids)
-      _ = machine.succeeded(load, with: Page(items: ids.map { CountedItem(id: .init($0, counter)) }, hasMore: true))
+      _ = machine.succeeded(
+        load, with: Page(items: ids.map { CountedItem(id: .init($0, counter)) }, hasMore: true))
     }
     let held = machine.items.count
     let loaded = pages * 50
@@ -346,7 +351,8 @@ import Testing
     let actions = machine.cacheLoaded(.hit(cached), now: testNow)
     #expect(machine.ids == [1, 2])
     #expect(machine.cachedPageAge == .seconds(90))
-    #expect(actions.cacheCompletions == [CacheLoadCompletion(success: true, errorMessage: nil, age: .seconds(90))])
+    #expect(
+      actions.cacheCompletions == [CacheLoadCompletion(success: true, errorMessage: nil, age: .seconds(90))])
     #expect(actions.itemsChanges == [.reloaded(count: 2)])
     #expect(actions.load?.request.isFirstPage == true)
     #expect(machine.loadNextPage().isEmpty, "no paging on from a cached page")
@@ -407,7 +413,9 @@ import Testing
     #expect(throws: PagingConfigurationError.negativePrefetchDistance(-2)) {
       try PagingConfiguration(prefetchDistance: -2)
     }
-    #expect(throws: PagingConfigurationError.firstPageSizeNotAMultipleOfPageSize(firstPageSize: 30, pageSize: 20)) {
+    #expect(
+      throws: PagingConfigurationError.firstPageSizeNotAMultipleOfPageSize(firstPageSize: 30, pageSize: 20)
+    ) {
       try PagingConfiguration(pageSize: 20, firstPageSize: 30)
     }
     #expect(throws: Never.self) { try PagingConfiguration(style: .cursor, pageSize: 20, firstPageSize: 30) }
