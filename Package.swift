@@ -15,6 +15,7 @@ let package = Package(
   targets: [
     .target(name: "ListDiff", swiftSettings: strict),
     .target(name: "ListKit", dependencies: ["ListDiff"], swiftSettings: strict),
+    .executableTarget(name: "listkit-bench", dependencies: ["ListKit"], swiftSettings: strict),
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], swiftSettings: strict),
     .testTarget(name: "ListKitTests", dependencies: ["ListKit", "ListDiff"], swiftSettings: strict),
   ],
