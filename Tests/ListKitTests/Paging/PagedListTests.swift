@@ -194,7 +194,7 @@ import Testing
     var harness = Harness(query: "cats", withCache: true)
     let key = PageCacheKey(listName: "photos", userToken: "s3cr3t", query: "cats")
     #expect(harness.list.cacheKey == key)
-    await harness.cache.put(page([1, 2]), for: key, savedAt: testNow.addingTimeInterval(-3600))
+    harness.cache.put(page([1, 2]), for: key, savedAt: testNow.addingTimeInterval(-3600))
     var cacheReports: [CacheLoadCompletion] = []
     harness.list.onCacheLoaded = { cacheReports.append($0) }
     let start = harness.list.start()
@@ -210,14 +210,40 @@ import Testing
     #expect(harness.list.items.map(\.id) == [7, 8, 9])
     #expect(!harness.list.isShowingCachedPage)
     await harness.list.waitForCacheWrites()
-    #expect(await harness.cache.entries[key]?.page == page([7, 8, 9]))
-    #expect(await harness.cache.saveCount == 1)
-    #expect(await harness.cache.savesOnMainThread == 0, "the first page is saved off the main thread")
+    #expect(harness.cache.entries[key]?.page == page([7, 8, 9]))
+    #expect(harness.cache.saveCount == 1)
+  }
+
+  @Test func aLoadNeverWaitsForTheCacheSave() async {
+    var harness = Harness(withCache: true)
+    harness.cache.holdSaves()
+    // A watchdog, not a wait: if a load waited for the held save, it releases the saves after
+    // 30 seconds so that the test ends, and marks it failed. A passing run never sleeps.
+    let waitedForTheSave = Flag()
+    let cache = harness.cache
+    let watchdog = Task.detached {
+      try? await Task.sleep(for: .seconds(30))
+      guard !Task.isCancelled else { return }
+      waitedForTheSave.set()
+      cache.releaseSaves()
+    }
+    var completions: [RequestCompletion] = []
+    harness.list.onRequestCompleted = { completions.append($0) }
+    await harness.loadFirstPage(page([1, 2]))
+    await harness.loadNext(page([3]))
+    #expect(!waitedForTheSave.isSet, "a load waited for the cache save")
+    watchdog.cancel()
+    #expect(harness.list.items.map(\.id) == [1, 2, 3])
+    #expect(completions.count == 2)
+    #expect(harness.cache.entries.isEmpty, "the save is still held")
+    harness.cache.releaseSaves()
+    await harness.list.waitForCacheWrites()
+    #expect(harness.cache.entries[harness.list.cacheKey]?.page == page([1, 2]))
   }
 
   @Test func aFailedRefreshKeepsTheCachedItemsAndReportsTheError() async {
     var harness = Harness(withCache: true)
-    await harness.cache.put(page([1, 2]), for: harness.list.cacheKey, savedAt: testNow)
+    harness.cache.put(page([1, 2]), for: harness.list.cacheKey, savedAt: testNow)
     var completions: [RequestCompletion] = []
     harness.list.onRequestCompleted = { completions.append($0) }
     let start = harness.list.start()
@@ -230,7 +256,7 @@ import Testing
     #expect(completions.first?.errorMessage?.isEmpty == false)
     #expect(!harness.list.isBlank)
     await harness.list.waitForCacheWrites()
-    #expect(await harness.cache.saveCount == 0, "nothing new to save")
+    #expect(harness.cache.saveCount == 0, "nothing new to save")
   }
 
   @Test func aNextPageIsNeverSavedOnlyTheFirst() async {
@@ -238,13 +264,13 @@ import Testing
     await harness.loadFirstPage(page(0..<3))
     await harness.loadNext(page(3..<6))
     await harness.list.waitForCacheWrites()
-    #expect(await harness.cache.saveCount == 1)
-    #expect(await harness.cache.entries[harness.list.cacheKey]?.page == page(0..<3))
+    #expect(harness.cache.saveCount == 1)
+    #expect(harness.cache.entries[harness.list.cacheKey]?.page == page(0..<3))
   }
 
   @Test func anUnusableCacheEntryIsReportedAndTheRefreshStillRuns() async {
     var harness = Harness(withCache: true)
-    await harness.cache.failReads(with: .schemaMismatch(found: 1, expected: 2))
+    harness.cache.failReads(with: .schemaMismatch(found: 1, expected: 2))
     var cacheReports: [CacheLoadCompletion] = []
     harness.list.onCacheLoaded = { cacheReports.append($0) }
     let start = harness.list.start()
@@ -259,15 +285,15 @@ import Testing
 
   @Test func aFailedCacheSaveIsReportedAndClearedByTheNextGoodSave() async {
     var harness = Harness(withCache: true)
-    await harness.cache.failSaves(with: .entryTooLarge(bytes: 10, limit: 5))
+    harness.cache.failSaves(with: .entryTooLarge(bytes: 10, limit: 5))
     await harness.loadFirstPage(page([1]))
     await harness.list.waitForCacheWrites()
     #expect(harness.list.lastCacheSaveError == .entryTooLarge(bytes: 10, limit: 5))
-    await harness.cache.failSaves(with: nil)
+    harness.cache.failSaves(with: nil)
     await harness.loadFirstPage(page([2]))
     await harness.list.waitForCacheWrites()
     #expect(harness.list.lastCacheSaveError == nil)
-    #expect(await harness.cache.entries[harness.list.cacheKey]?.page == page([2]))
+    #expect(harness.cache.entries[harness.list.cacheKey]?.page == page([2]))
   }
 
   @Test func twoUsersNeverShareACachedPage() async {

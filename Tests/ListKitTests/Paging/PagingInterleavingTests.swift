@@ -169,7 +169,7 @@ import Testing
     let list = PagedList(
       listName: "random", context: context, configuration: configuration, loader: loader,
       cache: hasCache ? cache : nil, now: { testNow })
-    if hasCache { await cache.put(cachedPage, for: list.cacheKey, savedAt: testNow) }
+    if hasCache { cache.put(cachedPage, for: list.cacheKey, savedAt: testNow) }
     var model = PagingReferenceModel(configuration: configuration)
     var reports = 0
     list.onRequestCompleted = { _ in reports += 1 }

@@ -106,38 +106,72 @@ struct ScriptedLoader: PageLoader {
   }
 }
 
-/// A `PageCache` in memory, recording whether saves ran on the main thread.
-actor InMemoryPageCache: PageCache {
-  private(set) var entries: [PageCacheKey: CachedPage<TestItem>] = [:]
-  private(set) var savesOnMainThread = 0
-  private(set) var saveCount = 0
+/// A `PageCache` in memory whose saves can be held back, to prove that nothing waits for them.
+final class InMemoryPageCache: PageCache, @unchecked Sendable {
+  // @unchecked: every stored property is guarded by `lock`.
+  private let lock = NSLock()
+  private var storedEntries: [PageCacheKey: CachedPage<TestItem>] = [:]
+  private var saves = 0
   private var missReason: PageCacheMiss?
   private var saveError: PageCacheError?
+  private var holding = false
+  private var heldSaves: [CheckedContinuation<Void, Never>] = []
   private let savedAt: Date
 
   init(savedAt: Date = testNow) { self.savedAt = savedAt }
 
+  var entries: [PageCacheKey: CachedPage<TestItem>] { lock.withLock { storedEntries } }
+  /// The saves that ended (stored or failed).
+  var saveCount: Int { lock.withLock { saves } }
+
   func put(_ page: Page<TestItem>, for key: PageCacheKey, savedAt: Date) {
-    entries[key] = CachedPage(page: page, savedAt: savedAt)
+    lock.withLock { storedEntries[key] = CachedPage(page: page, savedAt: savedAt) }
   }
 
-  func failReads(with reason: PageCacheMiss) { missReason = reason }
-  func failSaves(with error: PageCacheError?) { saveError = error }
+  func failReads(with reason: PageCacheMiss) { lock.withLock { missReason = reason } }
+  func failSaves(with error: PageCacheError?) { lock.withLock { saveError = error } }
+
+  /// Makes every save wait until ``releaseSaves()``.
+  func holdSaves() { lock.withLock { holding = true } }
+
+  /// Lets the held saves, and the next ones, go through.
+  func releaseSaves() {
+    let held = lock.withLock {
+      holding = false
+      defer { heldSaves = [] }
+      return heldSaves
+    }
+    for save in held { save.resume() }
+  }
 
   func loadFirstPage(for key: PageCacheKey) async -> PageCacheLookup<TestItem> {
-    if let missReason { return .miss(missReason) }
-    guard let entry = entries[key] else { return .miss(.notFound) }
-    return .hit(entry)
+    lock.withLock {
+      if let missReason { return .miss(missReason) }
+      guard let entry = storedEntries[key] else { return .miss(.notFound) }
+      return .hit(entry)
+    }
   }
 
   func saveFirstPage(_ page: Page<TestItem>, for key: PageCacheKey) async throws(PageCacheError) {
-    saveCount += 1
-    if Thread.isMainThread { savesOnMainThread += 1 }
-    if let saveError { throw saveError }
-    entries[key] = CachedPage(page: page, savedAt: savedAt)
+    await withCheckedContinuation { (gate: CheckedContinuation<Void, Never>) in
+      let goNow = lock.withLock {
+        if holding { heldSaves.append(gate) }
+        return !holding
+      }
+      if goNow { gate.resume() }
+    }
+    let failure: PageCacheError? = lock.withLock {
+      saves += 1
+      if let saveError { return saveError }
+      storedEntries[key] = CachedPage(page: page, savedAt: savedAt)
+      return nil
+    }
+    if let failure { throw failure }
   }
 
-  func removeFirstPage(for key: PageCacheKey) async { entries[key] = nil }
+  func removeFirstPage(for key: PageCacheKey) async {
+    lock.withLock { storedEntries[key] = nil }
+  }
 }
 
 extension PagingConfiguration {
