@@ -25,7 +25,8 @@ import Observation
 /// ``onRequestCompleted`` and ``onCacheLoaded``, and streams its states from ``stateChanges()``.
 ///
 /// The methods that start work return the `Task` doing it (or `nil` when they started nothing),
-/// so a caller or a test can `await task.value` instead of waiting for time to pass.
+/// so a caller or a test can `await task.value` instead of waiting for time to pass. Tasks hold
+/// the list weakly: a list released with loads in flight drops their results.
 @MainActor
 public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Sendable {
   /// The key of the list's cached first page: list name, the context's token, query.
@@ -40,7 +41,7 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   /// Called on the main actor when the cache read at ``start()`` ends.
   public var onCacheLoaded: ((CacheLoadCompletion) -> Void)?
 
-  var machine: PagingStateMachine<Item>
+  private(set) var machine: PagingStateMachine<Item>
   let registrar = ObservationRegistrar()
   private let loader: any PageLoader<Item>
   private let cache: (any PageCache<Item>)?
@@ -322,6 +323,9 @@ extension PagedList {
 
   /// Saves off the main actor, one save after the other, so an older first page never
   /// overwrites a newer one.
+  ///
+  /// NB: detached on purpose. Today `PageCache`'s nonisolated async requirement leaves the main
+  /// actor anyway, but under `NonisolatedNonsendingByDefault` it would run on the caller's actor.
   private func save(_ page: Page<Item>) {
     guard let cache else { return }
     let key = cacheKey

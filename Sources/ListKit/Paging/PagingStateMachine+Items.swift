@@ -4,6 +4,7 @@ extension PagingStateMachine {
   /// - Complexity: O(*m*) for *m* new items.
   mutating func replaceItems(with newItems: [Item]) {
     items = []
+    heldIDs = []
     indexByID = [:]
     items.reserveCapacity(newItems.count)
     _ = append(newItems)
@@ -17,16 +18,25 @@ extension PagingStateMachine {
   mutating func append(_ newItems: [Item]) -> ItemsChange {
     let start = items.count
     var updated: [Int] = []
-    for item in newItems {
-      let candidate = items.count
-      // One hash lookup: the defaulted subscript inserts `candidate` for a new id and yields the
-      // held index for a known one; held indexes are all below `candidate`.
-      let index = Self.read(&indexByID[item.id, default: candidate])
-      if index == candidate {
+    switch configuration.duplicatePolicy {
+    case .keepFirst:
+      // A set, not the id → index dictionary: half the memory, and one random memory access
+      // fewer per item in a large list (the dictionary keeps its values in a second array).
+      for item in newItems where heldIDs.insert(item.id).inserted {
         items.append(item)
-      } else if configuration.duplicatePolicy == .replaceWithNewest {
-        items[index] = item
-        if index < start { updated.append(index) }
+      }
+    case .replaceWithNewest:
+      for item in newItems {
+        let candidate = items.count
+        // One hash lookup: the defaulted subscript inserts `candidate` for a new id and yields
+        // the held index for a known one; held indexes are all below `candidate`.
+        let index = Self.read(&indexByID[item.id, default: candidate])
+        if index == candidate {
+          items.append(item)
+        } else {
+          items[index] = item
+          if index < start { updated.append(index) }
+        }
       }
     }
     return .appended(inserted: start..<items.count, updated: updated)

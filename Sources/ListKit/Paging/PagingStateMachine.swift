@@ -79,7 +79,10 @@ package struct PagingStateMachine<Item: Identifiable> {
 
   /// The items, without two entries of one id.
   package internal(set) var items: [Item] = []
-  /// The index in `items` of every id held: the O(1) duplicate check.
+  /// The ids held: the O(1) duplicate check of ``DuplicateIDPolicy/keepFirst``.
+  var heldIDs: Set<Item.ID> = []
+  /// The index in `items` of every id held: the O(1) duplicate check of
+  /// ``DuplicateIDPolicy/replaceWithNewest``, which must find the held entry.
   var indexByID: [Item.ID: Int] = [:]
 
   /// The refresh direction.

@@ -257,9 +257,11 @@ import Testing
     #expect(machine.ids == [3, 2, 1, 4])
   }
 
-  @Test func theDuplicateCheckCostsAConstantNumberOfHashesAndComparisonsPerItem() {
+  @Test(arguments: [DuplicateIDPolicy.keepFirst, .replaceWithNewest])
+  func theDuplicateCheckCostsAConstantNumberOfHashesAndComparisonsPerItem(policy: DuplicateIDPolicy) {
     let counter = WorkCounter()
-    var machine = PagingStateMachine<CountedItem>(configuration: .test(pageSize: 50))
+    var machine = PagingStateMachine<CountedItem>(
+      configuration: .test(pageSize: 50, duplicatePolicy: policy))
     func ticket(_ actions: [PagingStateMachine<CountedItem>.Action]) -> PagingStateMachine<CountedItem>
       .Ticket?
     {
