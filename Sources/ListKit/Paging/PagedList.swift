@@ -40,6 +40,12 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   public var onRequestCompleted: ((RequestCompletion) -> Void)?
   /// Called on the main actor when the cache read at ``start()`` ends.
   public var onCacheLoaded: ((CacheLoadCompletion) -> Void)?
+  /// Called on the main actor right after the items change, before any other code can read
+  /// them: the hook for a view that applies each change as a batch update.
+  ///
+  /// Unlike ``stateChanges()``, which delivers later, a view updated from here never sees
+  /// ``items`` out of step with the rows it shows.
+  public var onItemsChanged: ((ItemsChange) -> Void)?
 
   private(set) var machine: PagingStateMachine<Item>
   let registrar = ObservationRegistrar()
@@ -260,6 +266,7 @@ extension PagedList {
     notify(\.isBlank, if: before.isBlank != after.isBlank)
     notify(\.hasMoreData, if: before.hasMoreData != after.hasMoreData)
     notify(\.cachedPageAge, if: before.cachedPageAge != after.cachedPageAge)
+    if let itemsChange { onItemsChanged?(itemsChange) }
     if changed { publish(state(itemsChange: itemsChange)) }
     return perform(actions)
   }

@@ -357,6 +357,20 @@ import Testing
     #expect(appended?.itemCount == 4)
   }
 
+  @Test func itemChangesAreReportedAtOnceInStepWithTheItems() async {
+    var harness = Harness(configuration: .test(duplicatePolicy: .replaceWithNewest))
+    var seen: [(change: ItemsChange, count: Int)] = []
+    let list = harness.list
+    list.onItemsChanged = { seen.append(($0, list.items.count)) }
+    await harness.loadFirstPage(page(0..<3))
+    await harness.loadNext(Page(items: [TestItem(id: 1, version: 2), TestItem(id: 3)], hasMore: true))
+    let failing = harness.list.loadNextPage()
+    await harness.nextRequest().fail(FriendlyLoaderError(text: "down"))
+    await failing?.value
+    #expect(seen.map(\.change) == [.reloaded(count: 3), .appended(inserted: 3..<4, updated: [1])])
+    #expect(seen.map(\.count) == [3, 4], "the items had already changed when the hook ran")
+  }
+
   @Test func itemAtIsSafeOutOfRange() async {
     var harness = Harness()
     await harness.loadFirstPage(page(0..<3))
