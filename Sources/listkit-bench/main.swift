@@ -10,6 +10,7 @@
 let benchmarks: [(name: String, run: @MainActor () -> Void)] = [
   ("diff", runDiffBenchmark),
   ("managers", runManagersBenchmark),
+  ("paging", runPagingBenchmark),
 ]
 
 if let name = CommandLine.arguments.dropFirst().first {

@@ -1,0 +1,8 @@
+/// What one load did to a ``PagedList``'s items, so that a view can update only that.
+public enum ItemsChange: Hashable, Sendable {
+  /// Every item was replaced (a first page or a cached page); `count` items are now held.
+  case reloaded(count: Int)
+  /// New items were appended at `inserted`; the items at `updated` (all before `inserted`) took the
+  /// content of a newer duplicate (``DuplicateIDPolicy/replaceWithNewest``).
+  case appended(inserted: Range<Int>, updated: [Int])
+}

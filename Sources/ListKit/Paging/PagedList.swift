@@ -1,0 +1,358 @@
+import Foundation
+import Observation
+
+/// A paged list view model: the items of a list loaded page by page, with a load state per
+/// direction, a cached first page at launch, and none of the classic races.
+///
+/// The view reads ``items`` and the two load states; it calls ``refresh()`` for pull-to-refresh,
+/// ``itemWillDisplay(at:)`` as rows appear (the next page loads when a row within the prefetch
+/// distance of the end is shown), and ``retry()`` after an error. The list computes every page
+/// index, offset or cursor itself. ``start()`` shows the cached first page, then refreshes.
+///
+/// Every rule lives in a pure state machine (`PagingStateMachine`); this class performs its
+/// actions with tasks:
+///
+/// - one request per direction: a second ``loadNextPage()`` while one is in flight does nothing;
+/// - ``refresh()`` cancels an in-flight next page, and a response from before a refresh is
+///   dropped, never appended;
+/// - ``retry()`` repeats the failed request; after a failure, ``itemWillDisplay(at:)`` does not
+///   load again until ``retry()`` or ``refresh()``;
+/// - an empty page, `hasMore == false` or a cursor seen twice ends paging; a refresh resets it;
+/// - ``items`` never holds two entries with one id (``DuplicateIDPolicy``).
+///
+/// The list is observable with the Observation framework (``items``, ``refreshState``,
+/// ``nextPageState``, ``isBlank``, ``cachedPageAge``…), reports every load through
+/// ``onRequestCompleted`` and ``onCacheLoaded``, and streams its states from ``stateChanges()``.
+///
+/// The methods that start work return the `Task` doing it (or `nil` when they started nothing),
+/// so a caller or a test can `await task.value` instead of waiting for time to pass. Tasks hold
+/// the list weakly: a list released with loads in flight drops their results.
+@MainActor
+public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Sendable {
+  /// The key of the list's cached first page: list name, the context's token, query.
+  public let cacheKey: PageCacheKey
+  /// The style, sizes, prefetch distance and duplicate policy.
+  public var configuration: PagingConfiguration { machine.configuration }
+  /// The context every request carries.
+  public var context: RequestContext { machine.context }
+
+  /// Called on the main actor when a page request ends (not for a dropped, outdated response).
+  public var onRequestCompleted: ((RequestCompletion) -> Void)?
+  /// Called on the main actor when the cache read at ``start()`` ends.
+  public var onCacheLoaded: ((CacheLoadCompletion) -> Void)?
+  /// Called on the main actor right after the items change, before any other code can read
+  /// them: the hook for a view that applies each change as a batch update.
+  ///
+  /// Unlike ``stateChanges()``, which delivers later, a view updated from here never sees
+  /// ``items`` out of step with the rows it shows.
+  public var onItemsChanged: ((ItemsChange) -> Void)?
+
+  private(set) var machine: PagingStateMachine<Item>
+  let registrar = ObservationRegistrar()
+  private let loader: any PageLoader<Item>
+  private let cache: (any PageCache<Item>)?
+  private let now: @Sendable () -> Date
+  private var loads: [PagingStateMachine<Item>.Ticket: Task<Void, Never>] = [:]
+  private var lastCacheWrite: Task<Void, Never>?
+  private var storedCacheSaveError: PageCacheError?
+  var subscribers: [Int: AsyncStream<PagedListState>.Continuation] = [:]
+  var nextSubscriberID = 0
+
+  /// Creates a list with nothing loaded; call ``start()`` to show the cache and load.
+  ///
+  /// - Parameters:
+  ///   - listName: The list's name in the cache key, for example `"photos"`.
+  ///   - context: The app's context every request carries (the user token); its token is part
+  ///     of the cache key, so two users never see each other's cached page.
+  ///   - query: What selects the content (a search term), for the cache key; pass the same
+  ///     value your loader reads from `context`.
+  ///   - configuration: Style, sizes, prefetch distance, duplicate policy.
+  ///   - loader: Loads pages, off the main actor.
+  ///   - cache: Keeps the first page for the next launch, or `nil` for none.
+  ///   - now: The current time, for the age of the cached page.
+  public init(
+    listName: String,
+    context: RequestContext = RequestContext(),
+    query: String? = nil,
+    configuration: PagingConfiguration = .standard,
+    loader: some PageLoader<Item>,
+    cache: (any PageCache<Item>)? = nil,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.cacheKey = PageCacheKey(listName: listName, userToken: context.userToken, query: query)
+    self.machine = PagingStateMachine(configuration: configuration, context: context)
+    self.loader = loader
+    self.cache = cache
+    self.now = now
+  }
+}
+
+// MARK: - Reading
+
+extension PagedList {
+  /// The loaded items, in display order, no two with one id.
+  ///
+  /// Read single items (``item(at:)``, `items[i]`) rather than keeping a copy of the array across
+  /// a load: a kept copy shares storage, so the next append has to copy every item.
+  public var items: [Item] {
+    registrar.access(self, keyPath: \.items)
+    return machine.items
+  }
+
+  /// The item at `index`, or `nil` when `index` is out of range.
+  ///
+  /// - Parameter index: A position in ``items``.
+  /// - Returns: The item, or `nil`.
+  /// - Complexity: O(1).
+  public func item(at index: Int) -> Item? {
+    registrar.access(self, keyPath: \.items)
+    return machine.items.indices.contains(index) ? machine.items[index] : nil
+  }
+
+  /// The state of the refresh (first page) direction.
+  public var refreshState: LoadState {
+    registrar.access(self, keyPath: \.refreshState)
+    return machine.refreshState
+  }
+
+  /// The state of the next-page direction; ``LoadState/reachedEnd`` shows "no more data".
+  public var nextPageState: LoadState {
+    registrar.access(self, keyPath: \.nextPageState)
+    return machine.nextPageState
+  }
+
+  /// Whether a first page has loaded and the list holds no items: show the empty state.
+  public var isBlank: Bool {
+    registrar.access(self, keyPath: \.isBlank)
+    return machine.isBlank
+  }
+
+  /// Whether a next page can be loaded now.
+  public var hasMoreData: Bool {
+    registrar.access(self, keyPath: \.hasMoreData)
+    return machine.hasMoreData
+  }
+
+  /// How old the shown cached first page was when it was shown, or `nil` when the items did not
+  /// come from the cache.
+  public var cachedPageAge: Duration? {
+    registrar.access(self, keyPath: \.cachedPageAge)
+    return machine.cachedPageAge
+  }
+
+  /// Whether the items shown are the cached first page, before the network answered.
+  public var isShowingCachedPage: Bool { cachedPageAge != nil }
+
+  /// Why the last save of the first page to the cache failed, or `nil` after a good save.
+  public var lastCacheSaveError: PageCacheError? {
+    registrar.access(self, keyPath: \.lastCacheSaveError)
+    return storedCacheSaveError
+  }
+
+  /// Everything but the items, as one value.
+  public var state: PagedListState { state(itemsChange: nil) }
+
+  func state(itemsChange: ItemsChange?) -> PagedListState {
+    PagedListState(
+      refreshState: refreshState, nextPageState: nextPageState, itemCount: items.count,
+      isBlank: isBlank, cachedPageAge: cachedPageAge, itemsChange: itemsChange)
+  }
+}
+
+// MARK: - Loading
+
+extension PagedList {
+  /// Shows the cached first page (when there is a cache and an entry), then refreshes.
+  ///
+  /// - Returns: The task that reads the cache and then loads the first page; it ends when both
+  ///   are done. `nil` when it started nothing (a refresh was already in flight).
+  @discardableResult
+  public func start() -> Task<Void, Never>? {
+    transition { $0.start(hasCache: cache != nil) }
+  }
+
+  /// Loads the first page again, replacing the items when it arrives.
+  ///
+  /// Cancels an in-flight next page (its response is dropped if it still arrives) and resets
+  /// "reached end". Does nothing while a refresh is in flight. On failure the items stay.
+  /// - Returns: The task loading the first page, or `nil` when a refresh was already in flight.
+  @discardableResult
+  public func refresh() -> Task<Void, Never>? {
+    transition { $0.refresh() }
+  }
+
+  /// Loads the page after the loaded ones.
+  ///
+  /// Does nothing while a next page or a refresh is in flight, while the refresh has failed,
+  /// before a first page has loaded, or at the end. After a next-page failure it repeats the
+  /// failed request, like ``retry()``.
+  /// - Returns: The task loading the page, or `nil` when it started nothing.
+  @discardableResult
+  public func loadNextPage() -> Task<Void, Never>? {
+    transition { $0.loadNextPage(.explicit) }
+  }
+
+  /// Tells the list a row is about to be displayed; loads the next page when at most
+  /// ``PagingConfiguration/prefetchDistance`` rows follow it.
+  ///
+  /// After a failure this does nothing until ``retry()`` or ``refresh()``, so a failing server is
+  /// not asked again for every row that scrolls by. Out-of-range indexes do nothing.
+  /// - Parameter index: The index in ``items`` of the row.
+  /// - Returns: The task loading the next page, or `nil` when it started nothing.
+  /// - Complexity: O(1).
+  @discardableResult
+  public func itemWillDisplay(at index: Int) -> Task<Void, Never>? {
+    transition { $0.itemWillDisplay(at: index) }
+  }
+
+  /// Repeats the failed request: the refresh if it failed, otherwise the failed next page.
+  ///
+  /// - Returns: The task repeating it, or `nil` when nothing had failed.
+  @discardableResult
+  public func retry() -> Task<Void, Never>? {
+    transition { $0.retry() }
+  }
+
+  /// Waits until every save of the first page started so far has ended.
+  public func waitForCacheWrites() async {
+    await lastCacheWrite?.value
+  }
+}
+
+// MARK: - Performing the machine's actions
+
+extension PagedList {
+  private struct Observed: Equatable {
+    var refreshState: LoadState
+    var nextPageState: LoadState
+    var isBlank: Bool
+    var hasMoreData: Bool
+    var cachedPageAge: Duration?
+  }
+
+  private var observed: Observed {
+    Observed(
+      refreshState: machine.refreshState, nextPageState: machine.nextPageState,
+      isBlank: machine.isBlank, hasMoreData: machine.hasMoreData, cachedPageAge: machine.cachedPageAge)
+  }
+
+  /// Runs one machine transition, tells observers and subscribers what changed, then performs
+  /// the actions; returns the load (or cache read) task it started, if any.
+  private func transition(
+    _ body: (inout PagingStateMachine<Item>) -> [PagingStateMachine<Item>.Action]
+  ) -> Task<Void, Never>? {
+    let before = observed
+    let actions = body(&machine)
+    let after = observed
+    var itemsChange: ItemsChange?
+    for action in actions {
+      switch action {
+      case .reportRequest(_, let change?), .reportCache(_, let change?): itemsChange = change
+      default: break
+      }
+    }
+    // The items live once, in the machine (a second copy would make every append copy them
+    // all), so this class tracks its computed properties with its own registrar.
+    var changed = false
+    func notify<Value>(_ keyPath: KeyPath<PagedList, Value>, if condition: Bool) {
+      guard condition else { return }
+      registrar.willSet(self, keyPath: keyPath)
+      registrar.didSet(self, keyPath: keyPath)
+      changed = true
+    }
+    notify(\.items, if: itemsChange != nil)
+    notify(\.refreshState, if: before.refreshState != after.refreshState)
+    notify(\.nextPageState, if: before.nextPageState != after.nextPageState)
+    notify(\.isBlank, if: before.isBlank != after.isBlank)
+    notify(\.hasMoreData, if: before.hasMoreData != after.hasMoreData)
+    notify(\.cachedPageAge, if: before.cachedPageAge != after.cachedPageAge)
+    if let itemsChange { onItemsChanged?(itemsChange) }
+    if changed { publish(state(itemsChange: itemsChange)) }
+    return perform(actions)
+  }
+
+  private func perform(_ actions: [PagingStateMachine<Item>.Action]) -> Task<Void, Never>? {
+    var started: Task<Void, Never>?
+    for action in actions {
+      switch action {
+      case .readCache:
+        started = readCache()
+      case .load(let ticket, let request):
+        started = load(request, ticket: ticket)
+      case .cancel(let ticket):
+        loads[ticket]?.cancel()
+      case .saveFirstPage(let page):
+        save(page)
+      case .reportRequest(let completion, _):
+        onRequestCompleted?(completion)
+      case .reportCache(let completion, _):
+        onCacheLoaded?(completion)
+      }
+    }
+    return started
+  }
+
+  private func load(_ request: PageRequest, ticket: PagingStateMachine<Item>.Ticket) -> Task<Void, Never> {
+    let loader = self.loader
+    let token = request.context.userToken
+    let direction: PagingDirection = request.isFirstPage ? .refresh : .nextPage
+    let task = Task { [weak self] in
+      let result: Result<Page<Item>, PagingError>
+      do {
+        result = .success(try await loader.loadPage(request))
+      } catch {
+        result = .failure(PagingError(loaderError: error, direction: direction, redacting: token))
+      }
+      self?.finish(ticket, result)
+    }
+    loads[ticket] = task
+    return task
+  }
+
+  private func finish(_ ticket: PagingStateMachine<Item>.Ticket, _ result: Result<Page<Item>, PagingError>) {
+    loads[ticket] = nil
+    switch result {
+    case .success(let page): _ = transition { $0.succeeded(ticket, with: page) }
+    case .failure(let error): _ = transition { $0.failed(ticket, with: error) }
+    }
+  }
+
+  private func readCache() -> Task<Void, Never>? {
+    guard let cache else { return nil }
+    let key = cacheKey
+    let now = self.now
+    return Task { [weak self] in
+      let lookup = await cache.loadFirstPage(for: key)
+      let refresh = self?.transition { $0.cacheLoaded(lookup, now: now()) }
+      await refresh?.value
+    }
+  }
+
+  /// Saves off the main actor, one save after the other, so an older first page never
+  /// overwrites a newer one.
+  ///
+  /// NB: detached on purpose. Today `PageCache`'s nonisolated async requirement leaves the main
+  /// actor anyway, but under `NonisolatedNonsendingByDefault` it would run on the caller's actor.
+  private func save(_ page: Page<Item>) {
+    guard let cache else { return }
+    let key = cacheKey
+    let previous = lastCacheWrite
+    lastCacheWrite = Task.detached { [weak self] in
+      await previous?.value
+      var failure: PageCacheError?
+      do throws(PageCacheError) {
+        try await cache.saveFirstPage(page, for: key)
+      } catch {
+        failure = error
+      }
+      await self?.cacheSaveEnded(failure)
+    }
+  }
+
+  private func cacheSaveEnded(_ failure: PageCacheError?) {
+    guard failure != storedCacheSaveError else { return }
+    registrar.withMutation(of: self, keyPath: \.lastCacheSaveError) { storedCacheSaveError = failure }
+  }
+}
+
+extension PagedList: Observable {}

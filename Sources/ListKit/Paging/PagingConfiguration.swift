@@ -1,0 +1,63 @@
+/// How a ``PagedList`` asks for pages: style, sizes, prefetch distance and duplicate policy.
+public struct PagingConfiguration: Hashable, Sendable {
+  /// How pages are addressed.
+  public let style: PagingStyle
+  /// The number of items asked for by every page after the first.
+  public let pageSize: Int
+  /// The number of items asked for by the first page (a refresh).
+  public let firstPageSize: Int
+  /// How close to the end a displayed row must be for ``PagedList/itemWillDisplay(at:)`` to ask
+  /// for the next page: it does when at most this many rows follow the displayed one.
+  public let prefetchDistance: Int
+  /// What happens to a loaded item whose id the list already holds.
+  public let duplicatePolicy: DuplicateIDPolicy
+
+  /// Creates a configuration.
+  ///
+  /// - Parameters:
+  ///   - style: How pages are addressed; page indexes from 0 by default.
+  ///   - pageSize: Items per page after the first; at least 1.
+  ///   - firstPageSize: Items in the first page; `pageSize` when `nil`. With page-index paging it
+  ///     must be a multiple of `pageSize` (the first page then counts as that many pages).
+  ///   - prefetchDistance: Rows from the end that trigger the next page; `pageSize` when `nil`.
+  ///   - duplicatePolicy: What to do with an item whose id is already loaded.
+  /// - Throws: ``PagingConfigurationError`` when a size is not positive, the distance is negative,
+  ///   or the first page does not cover a whole number of pages in page-index style.
+  public init(
+    style: PagingStyle = .pageIndex(firstIndex: 0),
+    pageSize: Int = 20,
+    firstPageSize: Int? = nil,
+    prefetchDistance: Int? = nil,
+    duplicatePolicy: DuplicateIDPolicy = .keepFirst
+  ) throws(PagingConfigurationError) {
+    let firstPageSize = firstPageSize ?? pageSize
+    let prefetchDistance = prefetchDistance ?? pageSize
+    guard pageSize >= 1 else { throw .nonPositivePageSize(name: "pageSize", value: pageSize) }
+    guard firstPageSize >= 1 else {
+      throw .nonPositivePageSize(name: "firstPageSize", value: firstPageSize)
+    }
+    guard prefetchDistance >= 0 else { throw .negativePrefetchDistance(prefetchDistance) }
+    if case .pageIndex = style, !firstPageSize.isMultiple(of: pageSize) {
+      throw .firstPageSizeNotAMultipleOfPageSize(firstPageSize: firstPageSize, pageSize: pageSize)
+    }
+    self.init(
+      validated: style, pageSize: pageSize, firstPageSize: firstPageSize,
+      prefetchDistance: prefetchDistance, duplicatePolicy: duplicatePolicy)
+  }
+
+  /// Page indexes from 0, 20 items a page, prefetch 20 rows from the end, keep the first duplicate.
+  public static let standard = PagingConfiguration(
+    validated: .pageIndex(firstIndex: 0), pageSize: 20, firstPageSize: 20, prefetchDistance: 20,
+    duplicatePolicy: .keepFirst)
+
+  private init(
+    validated style: PagingStyle, pageSize: Int, firstPageSize: Int, prefetchDistance: Int,
+    duplicatePolicy: DuplicateIDPolicy
+  ) {
+    self.style = style
+    self.pageSize = pageSize
+    self.firstPageSize = firstPageSize
+    self.prefetchDistance = prefetchDistance
+    self.duplicatePolicy = duplicatePolicy
+  }
+}

@@ -1,0 +1,25 @@
+/// Why a ``PagingConfiguration`` cannot be made.
+public enum PagingConfigurationError: Error, Hashable, Sendable {
+  /// A page size (`pageSize` or `firstPageSize`) is not at least 1.
+  case nonPositivePageSize(name: String, value: Int)
+  /// The prefetch distance is negative.
+  case negativePrefetchDistance(Int)
+  /// With page-index paging, the first page must cover a whole number of pages, or the next page
+  /// index would point into the middle of it.
+  case firstPageSizeNotAMultipleOfPageSize(firstPageSize: Int, pageSize: Int)
+}
+
+extension PagingConfigurationError: CustomStringConvertible {
+  /// What is wrong, where, and why.
+  public var description: String {
+    switch self {
+    case .nonPositivePageSize(let name, let value):
+      "PagingConfiguration.\(name) is \(value); a page holds at least 1 item"
+    case .negativePrefetchDistance(let value):
+      "PagingConfiguration.prefetchDistance is \(value); it counts rows and must be 0 or more"
+    case .firstPageSizeNotAMultipleOfPageSize(let first, let size):
+      "PagingConfiguration.firstPageSize \(first) is not a multiple of pageSize \(size); with "
+        + "page-index paging the next page index would point into the middle of the first page"
+    }
+  }
+}

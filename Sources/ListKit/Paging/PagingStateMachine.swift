@@ -1,0 +1,354 @@
+import Foundation
+
+/// The rules of a paged list as a value: which request to make, and what a response does.
+///
+/// Every method is a pure transition that returns the ``Action``s its owner (``PagedList``) then
+/// performs; nothing here does I/O, reads a clock or starts a task, so every race rule is a
+/// plain value transition a test can drive in any order:
+///
+/// - one request per direction; a next page only after a first page of the current generation,
+///   and never while a refresh is loading or failed;
+/// - `refresh()` cancels an in-flight next page and starts a new generation; a response whose
+///   ticket is not the one in flight for its direction (an older generation, a cancelled
+///   request) is dropped, never applied;
+/// - `retry()` repeats the failed request, in the same generation;
+/// - an empty page, `hasMore == false`, a missing or already-seen cursor end paging;
+///   "reached end" resets when a refresh starts;
+/// - items never hold two entries with one id (``DuplicateIDPolicy``), checked in O(1) per item;
+/// - after a failure, a display event (prefetch) starts nothing until `retry()` or `refresh()`.
+package struct PagingStateMachine<Item: Identifiable> {
+  /// Identifies one request: the generation it belongs to and a sequence number unique in the
+  /// machine's life.
+  package struct Ticket: Hashable, Sendable, CustomStringConvertible {
+    /// The generation (count of refreshes started) the request belongs to.
+    package let generation: Int
+    /// Unique among the machine's tickets.
+    package let sequence: Int
+
+    package var description: String { "#\(sequence)@g\(generation)" }
+  }
+
+  /// The state of one direction.
+  package enum State {
+    /// Nothing in flight, nothing failed.
+    case idle
+    /// `request` is in flight under `ticket`.
+    case loading(Ticket, PageRequest)
+    /// `request` failed; a retry repeats it.
+    case failed(PagingError, PageRequest)
+  }
+
+  /// Where the next page starts.
+  package enum NextPage: Equatable {
+    /// No first page of this generation has loaded: there is no next page to ask for.
+    case unknown
+    /// The next page starts here.
+    case at(PageRequest.Position)
+    /// Paging ended.
+    case end
+  }
+
+  /// Why `loadNextPage` is called.
+  package enum Trigger: Hashable, Sendable {
+    /// The app asked (a button, a test); after a failure this repeats the failed request.
+    case explicit
+    /// A row near the end was displayed; does nothing after a failure.
+    case prefetch
+  }
+
+  /// What the owner must do after a transition, in order.
+  package enum Action {
+    /// Read the cached first page and pass the answer to ``cacheLoaded(_:now:)``.
+    case readCache
+    /// Start loading `request`; pass the result to ``succeeded(_:with:)`` or ``failed(_:with:)``.
+    case load(Ticket, PageRequest)
+    /// Cancel the load started under this ticket (its response will be dropped anyway).
+    case cancel(Ticket)
+    /// Save this first page to the cache, off the main actor.
+    case saveFirstPage(Page<Item>)
+    /// A request ended: report it, and what it did to the items.
+    case reportRequest(RequestCompletion, ItemsChange?)
+    /// The cache read ended: report it, and what it did to the items.
+    case reportCache(CacheLoadCompletion, ItemsChange?)
+  }
+
+  /// The style, sizes, prefetch distance and duplicate policy.
+  package let configuration: PagingConfiguration
+  /// The context every request carries.
+  package let context: RequestContext
+
+  /// The items, without two entries of one id.
+  package internal(set) var items: [Item] = []
+  /// The ids held: the O(1) duplicate check of ``DuplicateIDPolicy/keepFirst``.
+  var heldIDs: Set<Item.ID> = []
+  /// The index in `items` of every id held: the O(1) duplicate check of
+  /// ``DuplicateIDPolicy/replaceWithNewest``, which must find the held entry.
+  var indexByID: [Item.ID: Int] = [:]
+
+  /// The refresh direction.
+  package private(set) var refreshLoad: State = .idle
+  /// The next-page direction.
+  package private(set) var nextPageLoad: State = .idle
+  /// Where the next page starts.
+  package private(set) var next: NextPage = .unknown
+  /// The number of refreshes started.
+  package private(set) var generation = 0
+  /// Whether a first page from the loader has arrived in this machine's life.
+  package private(set) var hasLoadedFirstPage = false
+  /// The age of the shown cached page, or `nil` when the items are not from the cache.
+  package private(set) var cachedPageAge: Duration?
+
+  private var sequence = 0
+  private var cacheRead = CacheRead.notStarted
+  /// Cursors returned in this generation: one seen twice ends paging instead of looping.
+  private var seenCursors: Set<String> = []
+
+  private enum CacheRead { case notStarted, reading, done }
+
+  /// Creates a machine with nothing loaded.
+  /// - Parameters:
+  ///   - configuration: The style, sizes, prefetch distance and duplicate policy.
+  ///   - context: The context every request carries.
+  package init(configuration: PagingConfiguration, context: RequestContext = RequestContext()) {
+    self.configuration = configuration
+    self.context = context
+  }
+}
+
+// MARK: - Derived state
+
+extension PagingStateMachine {
+  /// The public state of the refresh direction.
+  package var refreshState: LoadState {
+    switch refreshLoad {
+    case .idle: .idle
+    case .loading: .loading
+    case .failed(let error, _): .failed(error)
+    }
+  }
+
+  /// The public state of the next-page direction.
+  package var nextPageState: LoadState {
+    switch nextPageLoad {
+    case .loading: .loading
+    case .failed(let error, _): .failed(error)
+    case .idle: next == .end ? .reachedEnd : .idle
+    }
+  }
+
+  /// Whether a first page has loaded and no item is held.
+  package var isBlank: Bool { hasLoadedFirstPage && cachedPageAge == nil && items.isEmpty }
+
+  /// Whether a next page can be asked for now (or is being loaded).
+  package var hasMoreData: Bool {
+    if case .at = next { true } else { false }
+  }
+
+  /// The in-flight ticket of a direction, if any.
+  package func ticket(of direction: PagingDirection) -> Ticket? {
+    if case .loading(let ticket, _) = direction == .refresh ? refreshLoad : nextPageLoad {
+      ticket
+    } else {
+      nil
+    }
+  }
+}
+
+// MARK: - Transitions
+
+extension PagingStateMachine {
+  /// Starts the list: reads the cache first when there is one, then refreshes.
+  ///
+  /// - Parameter hasCache: Whether the owner has a cache to read.
+  /// - Returns: `.readCache` (the refresh follows in ``cacheLoaded(_:now:)``), or the refresh's actions.
+  package mutating func start(hasCache: Bool) -> [Action] {
+    guard hasCache, cacheRead == .notStarted, !hasLoadedFirstPage else { return refresh() }
+    cacheRead = .reading
+    return [.readCache]
+  }
+
+  /// Applies the cache's answer, then starts the refresh unless one already ran or runs.
+  ///
+  /// A cached page is shown only while no first page has come from the loader: a late cache
+  /// answer never replaces fresh items.
+  /// - Parameters:
+  ///   - lookup: The cache's answer.
+  ///   - now: The current time, for the page's age.
+  /// - Returns: The cache report, then the refresh's actions.
+  package mutating func cacheLoaded(_ lookup: PageCacheLookup<Item>, now: Date) -> [Action] {
+    cacheRead = .done
+    var actions: [Action] = []
+    switch lookup {
+    case .hit(let cached) where !hasLoadedFirstPage:
+      let seconds = max(0, now.timeIntervalSince(cached.savedAt))
+      let age = Duration.milliseconds(Int64((seconds * 1000).rounded()))
+      replaceItems(with: cached.page.items)
+      cachedPageAge = age
+      actions.append(
+        .reportCache(
+          CacheLoadCompletion(success: !items.isEmpty, errorMessage: nil, age: age),
+          .reloaded(count: items.count)))
+    case .hit:
+      actions.append(.reportCache(CacheLoadCompletion(success: false, errorMessage: nil, age: nil), nil))
+    case .miss(let reason):
+      actions.append(
+        .reportCache(CacheLoadCompletion(success: false, errorMessage: reason.message, age: nil), nil))
+    }
+    if case .idle = refreshLoad, !hasLoadedFirstPage { actions += refresh() }
+    return actions
+  }
+
+  /// Starts loading the first page in a new generation, cancelling an in-flight next page.
+  ///
+  /// Does nothing while a refresh is in flight (one request per direction).
+  /// - Returns: `.cancel` for an in-flight next page, then `.load` of the first page.
+  package mutating func refresh() -> [Action] {
+    if case .loading = refreshLoad { return [] }
+    var actions: [Action] = []
+    if case .loading(let ticket, _) = nextPageLoad { actions.append(.cancel(ticket)) }
+    nextPageLoad = .idle
+    next = .unknown
+    seenCursors.removeAll()
+    generation += 1
+    let request = PageRequest(position: firstPosition, context: context, isFirstPage: true)
+    let ticket = makeTicket()
+    refreshLoad = .loading(ticket, request)
+    actions.append(.load(ticket, request))
+    return actions
+  }
+
+  /// Starts loading the next page, when there is one and nothing forbids it.
+  ///
+  /// Does nothing while a next page is in flight, while a refresh is in flight or failed, before
+  /// a first page has loaded, or at the end. After a next-page failure an explicit call repeats
+  /// the failed request and a prefetch does nothing.
+  /// - Parameter trigger: Why it is called.
+  /// - Returns: `.load` of the next page, or nothing.
+  package mutating func loadNextPage(_ trigger: Trigger = .explicit) -> [Action] {
+    guard case .idle = refreshLoad, case .at(let position) = next else { return [] }
+    switch nextPageLoad {
+    case .loading:
+      return []
+    case .failed(_, let request):
+      guard trigger == .explicit else { return [] }
+      return startNextPage(request)
+    case .idle:
+      return startNextPage(PageRequest(position: position, context: context, isFirstPage: false))
+    }
+  }
+
+  /// Asks for the next page when the displayed row is within the prefetch distance of the end.
+  ///
+  /// - Parameter index: The index of the row about to be displayed; out-of-range indexes do nothing.
+  /// - Returns: `.load` of the next page, or nothing.
+  package mutating func itemWillDisplay(at index: Int) -> [Action] {
+    guard index >= 0, index < items.count,
+      items.count - 1 - index <= configuration.prefetchDistance
+    else { return [] }
+    return loadNextPage(.prefetch)
+  }
+
+  /// Repeats the failed request in the same generation: the refresh if it failed, else the next page.
+  ///
+  /// - Returns: `.load` of the failed request, or nothing when nothing failed.
+  package mutating func retry() -> [Action] {
+    if case .failed(_, let request) = refreshLoad {
+      let ticket = makeTicket()
+      refreshLoad = .loading(ticket, request)
+      return [.load(ticket, request)]
+    }
+    if case .failed(_, let request) = nextPageLoad { return startNextPage(request) }
+    return []
+  }
+
+  /// Applies a page that arrived for `ticket`, or drops it when the ticket is not in flight.
+  ///
+  /// - Parameters:
+  ///   - ticket: The ticket the request was started under.
+  ///   - page: The page.
+  /// - Returns: For a first page `.saveFirstPage` then the report; for a next page the report;
+  ///   nothing for a dropped response.
+  package mutating func succeeded(_ ticket: Ticket, with page: Page<Item>) -> [Action] {
+    if case .loading(let current, let request) = refreshLoad, current == ticket {
+      refreshLoad = .idle
+      hasLoadedFirstPage = true
+      cachedPageAge = nil
+      replaceItems(with: page.items)
+      next = nextPosition(after: request, page: page)
+      return [
+        .saveFirstPage(page),
+        .reportRequest(completion(.refresh, error: nil), .reloaded(count: items.count)),
+      ]
+    }
+    if case .loading(let current, let request) = nextPageLoad, current == ticket {
+      nextPageLoad = .idle
+      let change = append(page.items)
+      next = nextPosition(after: request, page: page)
+      return [.reportRequest(completion(.nextPage, error: nil), change)]
+    }
+    return []
+  }
+
+  /// Records the failure of the request started under `ticket`, or drops it when not in flight.
+  ///
+  /// - Parameters:
+  ///   - ticket: The ticket the request was started under.
+  ///   - error: The failure.
+  /// - Returns: The report, or nothing for a dropped response.
+  package mutating func failed(_ ticket: Ticket, with error: PagingError) -> [Action] {
+    if case .loading(let current, let request) = refreshLoad, current == ticket {
+      refreshLoad = .failed(error, request)
+      return [.reportRequest(completion(.refresh, error: error), nil)]
+    }
+    if case .loading(let current, let request) = nextPageLoad, current == ticket {
+      nextPageLoad = .failed(error, request)
+      return [.reportRequest(completion(.nextPage, error: error), nil)]
+    }
+    return []
+  }
+}
+
+// MARK: - Helpers
+
+extension PagingStateMachine {
+  private var firstPosition: PageRequest.Position {
+    switch configuration.style {
+    case .pageIndex(let firstIndex): .page(index: firstIndex, size: configuration.firstPageSize)
+    case .offset: .offset(0, limit: configuration.firstPageSize)
+    case .cursor: .cursor(nil, limit: configuration.firstPageSize)
+    }
+  }
+
+  private mutating func makeTicket() -> Ticket {
+    sequence += 1
+    return Ticket(generation: generation, sequence: sequence)
+  }
+
+  private mutating func startNextPage(_ request: PageRequest) -> [Action] {
+    let ticket = makeTicket()
+    nextPageLoad = .loading(ticket, request)
+    return [.load(ticket, request)]
+  }
+
+  private func completion(_ direction: PagingDirection, error: PagingError?) -> RequestCompletion {
+    RequestCompletion(
+      direction: direction, success: error == nil, error: error, hasMoreData: hasMoreData,
+      isBlank: isBlank)
+  }
+
+  /// Where the page after `page` (loaded by `request`) starts, or `.end`.
+  private mutating func nextPosition(after request: PageRequest, page: Page<Item>) -> NextPage {
+    guard !page.items.isEmpty, page.hasMore else { return .end }
+    let size = configuration.pageSize
+    switch request.position {
+    case .page(let index, _):
+      let step = request.isFirstPage ? configuration.firstPageSize / size : 1
+      return .at(.page(index: index + step, size: size))
+    case .offset(let offset, _):
+      return .at(.offset(offset + page.items.count, limit: size))
+    case .cursor:
+      guard let cursor = page.nextCursor, seenCursors.insert(cursor).inserted else { return .end }
+      return .at(.cursor(cursor, limit: size))
+    }
+  }
+}

@@ -1,0 +1,214 @@
+// The paging benchmark: appends pages of 50 items, through PagingStateMachine (the engine of
+// PagedList, duplicate-id check on), until 1,000,000 items are held, and compares the cost of the
+// first 1,000 appends with the last 1,000. A plain array append of the same pages, without the
+// check, is the baseline measured in the same run.
+import Foundation
+import ListKit
+
+/// A small list item: an id and one value (16 bytes).
+private struct BenchItem: Identifiable, Sendable {
+  let id: Int
+  let value: Int
+}
+
+private let pageSize = 50
+private let targetCount = 1_000_000
+private let window = 1_000
+private let repetitions = 5
+
+private func makePage(_ number: Int) -> [BenchItem] {
+  let start = number * pageSize
+  return (start..<start + pageSize).map { BenchItem(id: $0, value: $0 &* 31) }
+}
+
+/// The resident memory of this process (Linux: /proc/self/statm), or `nil` elsewhere.
+private func residentBytes() -> Int? {
+  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+  let fields = text.split(separator: " ")
+  guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+  return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+private let memoryModeVariable = "LISTKIT_PAGING_MEMORY"
+
+/// Bytes per item held by `structure` ("machine", "replacing" or "array"), measured in a fresh child process
+/// so that memory freed by earlier runs cannot hide any.
+private func bytesPerItem(_ structure: String) -> Double? {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+  process.arguments = ["paging"]
+  process.environment = ProcessInfo.processInfo.environment.merging([memoryModeVariable: structure]) { $1 }
+  let output = Pipe()
+  process.standardOutput = output
+  guard (try? process.run()) != nil else { return nil }
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+}
+
+/// The child side of ``bytesPerItem(_:)``: builds the structure and prints bytes per item.
+private func printBytesPerItem(_ structure: String) {
+  guard let before = residentBytes() else { return print("n/a") }
+  let count: Int
+  let after: Int?
+  if structure != "array" {
+    let policy: DuplicateIDPolicy = structure == "machine" ? .keepFirst : .replaceWithNewest
+    var machine = PagingStateMachine<BenchItem>(configuration: configuration(policy))
+    for number in 0..<targetCount / pageSize {
+      let actions = number == 0 ? machine.refresh() : machine.loadNextPage()
+      guard case .load(let ticket, _)? = actions.last else { return print("n/a") }
+      _ = machine.succeeded(ticket, with: Page(items: makePage(number), hasMore: true))
+    }
+    after = residentBytes()
+    count = machine.items.count
+  } else {
+    var items: [BenchItem] = []
+    for number in 0..<targetCount / pageSize { items.append(contentsOf: makePage(number)) }
+    after = residentBytes()
+    count = items.count
+  }
+  guard let after else { return print("n/a") }
+  print(Double(after - before) / Double(count))
+}
+
+/// The time of every append of one run.
+private struct AppendRun {
+  var durations: [Duration] = []
+  var held = 0
+
+  var total: Duration { durations.reduce(.zero, +) }
+  var first: ArraySlice<Duration> { durations.prefix(window) }
+  var last: ArraySlice<Duration> { durations.suffix(window) }
+  /// Last window over first window, summed (what the target is about).
+  var ratio: Double { last.reduce(.zero, +) / first.reduce(.zero, +) }
+  /// The same with each window's median append, which a preempted append cannot skew.
+  var medianRatio: Double { median(last) / median(first) }
+}
+
+private func median(_ durations: ArraySlice<Duration>) -> Duration {
+  durations.sorted()[durations.count / 2]
+}
+
+private func configuration(_ policy: DuplicateIDPolicy) -> PagingConfiguration {
+  (try? PagingConfiguration(pageSize: pageSize, duplicatePolicy: policy)) ?? .standard
+}
+
+/// Appends every page through the state machine, timing each append.
+private func runMachine(_ policy: DuplicateIDPolicy) -> AppendRun {
+  let clock = ContinuousClock()
+  var run = AppendRun()
+  var machine = PagingStateMachine<BenchItem>(configuration: configuration(policy))
+  for number in 0..<targetCount / pageSize {
+    let page = Page(items: makePage(number), hasMore: true)
+    run.durations.append(
+      clock.measure {
+        let actions = number == 0 ? machine.refresh() : machine.loadNextPage()
+        guard case .load(let ticket, _)? = actions.last else {
+          preconditionFailure("internal inconsistency: page \(number) did not start")
+        }
+        _ = machine.succeeded(ticket, with: page)
+      })
+  }
+  run.held = machine.items.count
+  return run
+}
+
+/// A reference: the same duplicate check written here, where the compiler specializes it for
+/// `BenchItem` (the machine's generic code, called from another module, is not specialized).
+private func runSpecializedCheck() -> AppendRun {
+  let clock = ContinuousClock()
+  var run = AppendRun()
+  var items: [BenchItem] = []
+  var heldIDs: Set<Int> = []
+  for number in 0..<targetCount / pageSize {
+    let page = makePage(number)
+    run.durations.append(
+      clock.measure {
+        for item in page where heldIDs.insert(item.id).inserted { items.append(item) }
+      })
+  }
+  run.held = items.count
+  return run
+}
+
+/// The baseline: the same pages appended to a plain array, no duplicate check.
+private func runPlainArray() -> AppendRun {
+  let clock = ContinuousClock()
+  var run = AppendRun()
+  var items: [BenchItem] = []
+  for number in 0..<targetCount / pageSize {
+    let page = makePage(number)
+    run.durations.append(clock.measure { items.append(contentsOf: page) })
+  }
+  run.held = items.count
+  return run
+}
+
+private func format(_ duration: Duration) -> String {
+  let microseconds =
+    Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+  return String(format: "%9.1f µs", microseconds)
+}
+
+private func format(bytes: Double?) -> String {
+  bytes.map { String(format: "%6.1f", $0) } ?? "   n/a"
+}
+
+/// Runs the paging benchmark and prints its figures beside the plain-array baseline.
+func runPagingBenchmark() {
+  if let structure = ProcessInfo.processInfo.environment[memoryModeVariable] {
+    return printBytesPerItem(structure)
+  }
+  #if DEBUG
+    let build = "debug"
+  #else
+    let build = "release"
+  #endif
+  print("paging: append pages of \(pageSize) until \(targetCount) items are held (\(build) build)")
+  print(
+    "  item: \(MemoryLayout<BenchItem>.stride) bytes (Int id + Int value); every id new; \(repetitions) runs each"
+  )
+  print(
+    "  first/last: the first and the last \(window) appends (pages); the run shown is the median by ratio")
+  let kinds: [(name: String, run: () -> AppendRun, memory: String?)] = [
+    ("machine, keepFirst (default)", { runMachine(.keepFirst) }, "machine"),
+    ("machine, replaceWithNewest", { runMachine(.replaceWithNewest) }, "replacing"),
+    ("keepFirst check, specialized", runSpecializedCheck, nil),
+    ("[Item].append (baseline)", runPlainArray, "array"),
+  ]
+  var runs = kinds.map { _ in [AppendRun]() }
+  for _ in 0..<repetitions {
+    for (index, kind) in kinds.enumerated() { runs[index].append(kind.run()) }
+  }
+  print(
+    "  what                           first 1,000    last 1,000  last/first  (medians)   total     bytes/item"
+  )
+  var shown: [AppendRun] = []
+  for (index, kind) in kinds.enumerated() {
+    let run = runs[index].sorted { $0.ratio < $1.ratio }[repetitions / 2]
+    shown.append(run)
+    let bytes = kind.memory.flatMap(bytesPerItem)
+    print(
+      "  \(kind.name.padding(toLength: 29, withPad: " ", startingAt: 0))"
+        + "\(format(run.first.reduce(.zero, +)))  \(format(run.last.reduce(.zero, +)))"
+        + "   \(String(format: "%5.2f×", run.ratio))    \(String(format: "%5.2f×", run.medianRatio))"
+        + "  \(format(run.total))  \(format(bytes: bytes))")
+  }
+  let machineRuns = runs[0]
+  print(
+    "  machine last/first per run: "
+      + machineRuns.map { String(format: "%.2f× (medians %.2f×)", $0.ratio, $0.medianRatio) }
+      .joined(separator: ", "))
+  print(
+    "  whole run vs baseline: keepFirst \(String(format: "%.1f×", shown[0].total / shown[3].total)), "
+      + "replaceWithNewest \(String(format: "%.1f×", shown[1].total / shown[3].total)), "
+      + "specialized keepFirst \(String(format: "%.1f×", shown[2].total / shown[3].total))")
+  print(
+    "  target last/first ≤ 1.50×: keepFirst \(shown[0].ratio <= 1.5 ? "met" : "NOT met"), "
+      + "replaceWithNewest \(shown[1].ratio <= 1.5 ? "met" : "NOT met")")
+  print(
+    "  (the machine is generic code in another module, so it runs unspecialized, as in an app;"
+      + " the specialized row is the same check compiled for BenchItem)")
+  print("  bytes/item: resident memory added while building the list, in a fresh child process")
+  print("  items held: " + shown.map { "\($0.held)" }.joined(separator: ", "))
+}

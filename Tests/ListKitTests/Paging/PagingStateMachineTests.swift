@@ -1,0 +1,462 @@
+import Foundation
+import ListKit
+import Testing
+
+@Suite struct PagingStateMachineTests {
+  // MARK: Positions
+
+  @Test func firstPageUsesTheStyleAndTheFirstPageSize() {
+    let cases: [(PagingStyle, PageRequest.Position)] = [
+      (.pageIndex(firstIndex: 1), .page(index: 1, size: 6)),
+      (.offset, .offset(0, limit: 6)),
+      (.cursor, .cursor(nil, limit: 6)),
+    ]
+    for (style, expected) in cases {
+      var machine = Machine(
+        configuration: .test(style, firstPageSize: 6), context: RequestContext(userToken: "t"))
+      let request = machine.refresh().load?.request
+      #expect(request?.position == expected, "\(style)")
+      #expect(request?.isFirstPage == true)
+      #expect(request?.context.userToken == "t")
+    }
+  }
+
+  @Test func pageIndexesAreComputedByTheMachineCountingALargerFirstPageAsSeveralPages() {
+    var machine = Machine(configuration: .test(.pageIndex(firstIndex: 1), pageSize: 3, firstPageSize: 6))
+    machine.loadFirstPage(page(0..<6))
+    var positions: [PageRequest.Position] = []
+    for start in stride(from: 6, to: 15, by: 3) {
+      guard let load = machine.loadNextPage().load else { break }
+      positions.append(load.request.position)
+      #expect(!load.request.isFirstPage)
+      _ = machine.succeeded(load.ticket, with: page(start..<start + 3))
+    }
+    #expect(positions == [.page(index: 3, size: 3), .page(index: 4, size: 3), .page(index: 5, size: 3)])
+  }
+
+  @Test func offsetsAdvanceByTheItemsTheServerReturnedNotByTheItemsKept() {
+    var machine = Machine(configuration: .test(.offset, pageSize: 3))
+    machine.loadFirstPage(page([1, 2, 3]))
+    let second = machine.loadNextPage().load
+    #expect(second?.request.position == .offset(3, limit: 3))
+    // Two of these are duplicates and are dropped, but the server did send three items.
+    _ = second.map { machine.succeeded($0.ticket, with: page([3, 1, 4])) }
+    #expect(machine.ids == [1, 2, 3, 4])
+    #expect(machine.loadNextPage().load?.request.position == .offset(6, limit: 3))
+  }
+
+  @Test func cursorsArePassedOnFromThePreviousPage() {
+    var machine = Machine(configuration: .test(.cursor, pageSize: 2, firstPageSize: 4))
+    machine.loadFirstPage(page(0..<4, cursor: "A"))
+    let second = machine.loadNextPage().load
+    #expect(second?.request.position == .cursor("A", limit: 2))
+    _ = second.map { machine.succeeded($0.ticket, with: page(4..<6, cursor: "B")) }
+    #expect(machine.loadNextPage().load?.request.position == .cursor("B", limit: 2))
+  }
+
+  // MARK: One request per direction
+
+  @Test func aSecondLoadNextPageWhileOneIsInFlightDoesNothing() {
+    var machine = Machine(configuration: .test())
+    machine.loadFirstPage(page(0..<3))
+    #expect(machine.loadNextPage().loads.count == 1)
+    #expect(machine.loadNextPage().isEmpty)
+    #expect(machine.itemWillDisplay(at: 2).isEmpty)
+    #expect(machine.nextPageState == .loading)
+  }
+
+  @Test func aSecondRefreshWhileOneIsInFlightDoesNothing() {
+    var machine = Machine(configuration: .test())
+    #expect(machine.refresh().loads.count == 1)
+    #expect(machine.refresh().isEmpty)
+    #expect(machine.generation == 1)
+  }
+
+  @Test func noNextPageBeforeTheFirstPageNorWhileARefreshIsInFlight() {
+    var machine = Machine(configuration: .test())
+    #expect(machine.loadNextPage().isEmpty)
+    machine.loadFirstPage(page(0..<3))
+    _ = machine.refresh()
+    #expect(machine.loadNextPage().isEmpty)
+    #expect(machine.itemWillDisplay(at: 2).isEmpty)
+  }
+
+  // MARK: Generations
+
+  @Test func refreshCancelsTheInFlightNextPageAndDropsItsLateResponse() {
+    var machine = Machine(configuration: .test())
+    machine.loadFirstPage(page(0..<3))
+    let next = machine.loadNextPage().load
+    let refresh = machine.refresh()
+    #expect(refresh.cancels == [next?.ticket].compactMap { $0 })
+    #expect(machine.nextPageState == .idle)
+    // The cancelled page still arrives: dropped, nothing reported.
+    let late = next.map { machine.succeeded($0.ticket, with: page(3..<6)) }
+    #expect(late?.isEmpty == true)
+    #expect(machine.ids == [0, 1, 2])
+    _ = refresh.load.map { machine.succeeded($0.ticket, with: page(10..<13)) }
+    #expect(machine.ids == [10, 11, 12])
+  }
+
+  @Test func aResponseFromAnOlderGenerationIsDroppedEvenAfterTheNewFirstPageArrived() {
+    var machine = Machine(configuration: .test())
+    machine.loadFirstPage(page(0..<3))
+    let old = machine.loadNextPage().load
+    machine.loadFirstPage(page(10..<13))
+    let current = machine.loadNextPage().load
+    #expect(old?.ticket.generation == 1)
+    #expect(current?.ticket.generation == 2)
+    #expect(old.map { machine.succeeded($0.ticket, with: page(3..<6)) }?.isEmpty == true)
+    #expect(old.map { machine.failed($0.ticket, with: networkDown) }?.isEmpty == true)
+    #expect(machine.ids == [10, 11, 12])
+    #expect(machine.nextPageState == .loading)
+    _ = current.map { machine.succeeded($0.ticket, with: page(13..<16)) }
+    #expect(machine.ids == Array(10..<16))
+  }
+
+  @Test func aFailureFromAnOlderGenerationDoesNotMarkTheNewOneFailed() {
+    var machine = Machine(configuration: .test())
+    machine.loadFirstPage(page(0..<3))
+    let old = machine.loadNextPage().load
+    let refresh = machine.refresh().load
+    #expect(old.map { machine.failed($0.ticket, with: networkDown) }?.isEmpty == true)
+    #expect(machine.refreshState == .loading)
+    #expect(machine.nextPageState == .idle)
+    _ = refresh.map { machine.succeeded($0.ticket, with: page(10..<13)) }
+    #expect(machine.loadNextPage().loads.count == 1)
+  }
+
+  // MARK: Retry
+
+  @Test func retryRepeatsTheFailedNextPageInTheSameGeneration() {
+    var machine = Machine(configuration: .test())
+    machine.loadFirstPage(page(0..<3))
+    let first = machine.loadNextPage().load
+    let report = first.map { machine.failed($0.ticket, with: networkDown) }
+    #expect(report?.completions.first?.success == false)
+    #expect(report?.completions.first?.errorMessage == "offline")
+    #expect(machine.nextPageState == .failed(networkDown))
+    let again = machine.retry().load
+    #expect(again?.request == first?.request)
+    #expect(again?.ticket.generation == first?.ticket.generation)
+    #expect(again?.ticket != first?.ticket)
+    // The first attempt's answer, if it still comes, is not the one in flight.
+    #expect(first.map { machine.succeeded($0.ticket, with: page(3..<6)) }?.isEmpty == true)
+    _ = again.map { machine.succeeded($0.ticket, with: page(3..<6)) }
+    #expect(machine.ids == Array(0..<6))
+  }
+
+  @Test func retryRepeatsAFailedRefreshAndKeepsTheItemsMeanwhile() {
+    var machine = Machine(configuration: .test())
+    machine.loadFirstPage(page(0..<3))
+    let refresh = machine.refresh().load
+    _ = refresh.map { machine.failed($0.ticket, with: refreshDown) }
+    #expect(machine.ids == [0, 1, 2])
+    #expect(machine.refreshState == .failed(refreshDown))
+    #expect(machine.loadNextPage().isEmpty, "no next page of a generation whose first page failed")
+    let again = machine.retry().load
+    #expect(again?.request == refresh?.request)
+    #expect(again?.ticket.generation == refresh?.ticket.generation)
+    #expect(machine.retry().isEmpty, "nothing failed any more")
+  }
+
+  @Test func retryWithNothingFailedDoesNothing() {
+    var machine = Machine(configuration: .test())
+    #expect(machine.retry().isEmpty)
+    machine.loadFirstPage(page(0..<3))
+    #expect(machine.retry().isEmpty)
+  }
+
+  // MARK: The end
+
+  @Test func anEmptyPageEndsPagingEvenWhenTheServerSaysMoreFollow() {
+    var machine = Machine(configuration: .test())
+    machine.loadFirstPage(page(0..<3))
+    let report = machine.loadNext(page([], hasMore: true))
+    #expect(report.completions.first?.hasMoreData == false)
+    #expect(machine.nextPageState == .reachedEnd)
+    #expect(machine.loadNextPage().isEmpty)
+    #expect(machine.itemWillDisplay(at: 2).isEmpty)
+  }
+
+  @Test func hasMoreFalseEndsPaging() {
+    var machine = Machine(configuration: .test())
+    let report = machine.loadFirstPage(page(0..<3, hasMore: false))
+    #expect(
+      report.completions == [
+        RequestCompletion(direction: .refresh, success: true, error: nil, hasMoreData: false, isBlank: false)
+      ])
+    #expect(machine.nextPageState == .reachedEnd)
+  }
+
+  @Test(arguments: [
+    ["A", "A"],  // the server hands back the cursor it was given
+    ["A", "B", "A"],  // a longer cycle
+  ])
+  func aCursorSeenTwiceEndsPagingInsteadOfLooping(cursors: [String]) {
+    var machine = Machine(configuration: .test(.cursor, pageSize: 1))
+    machine.loadFirstPage(page([0], cursor: cursors[0]))
+    var requests = 0
+    for (offset, cursor) in cursors.dropFirst().enumerated() {
+      guard machine.loadNextPage().load != nil else { break }
+      requests += 1
+      _ = machine.succeeded(machine.ticket(of: .nextPage)!, with: page([offset + 1], cursor: cursor))
+    }
+    #expect(requests == cursors.count - 1)
+    #expect(machine.nextPageState == .reachedEnd)
+    #expect(machine.loadNextPage().isEmpty)
+  }
+
+  @Test func aMissingCursorEndsPaging() {
+    var machine = Machine(configuration: .test(.cursor))
+    machine.loadFirstPage(page(0..<3, cursor: nil))
+    #expect(machine.nextPageState == .reachedEnd)
+  }
+
+  @Test func reachedEndResetsOnRefresh() {
+    var machine = Machine(configuration: .test(.cursor))
+    machine.loadFirstPage(page(0..<3, cursor: "A"))
+    machine.loadNext(page(3..<6, cursor: "A"))
+    #expect(machine.nextPageState == .reachedEnd)
+    _ = machine.refresh()
+    #expect(machine.nextPageState == .idle)
+    // The cursors of the old generation are forgotten: "A" is new again.
+    _ = machine.succeeded(machine.ticket(of: .refresh)!, with: page(0..<3, cursor: "A"))
+    #expect(machine.loadNextPage().load?.request.position == .cursor("A", limit: 3))
+  }
+
+  // MARK: Duplicate ids
+
+  @Test func keepFirstDropsLaterEntriesOfAHeldIdWithinAndAcrossPages() {
+    var machine = Machine(configuration: .test(duplicatePolicy: .keepFirst))
+    machine.loadFirstPage(page([1, 2, 1]))
+    let report = machine.loadNext(page([2, 3, 3], version: 1))
+    #expect(machine.items == [TestItem(id: 1), TestItem(id: 2), TestItem(id: 3, version: 1)])
+    #expect(report.itemsChanges == [.appended(inserted: 2..<3, updated: [])])
+  }
+
+  @Test func replaceWithNewestUpdatesTheHeldEntryInPlace() {
+    var machine = Machine(configuration: .test(duplicatePolicy: .replaceWithNewest))
+    machine.loadFirstPage(page([1, 2, 3]))
+    let report = machine.loadNext(
+      Page(items: [TestItem(id: 4), TestItem(id: 2, version: 1), TestItem(id: 4, version: 2)], hasMore: true))
+    #expect(
+      machine.items == [
+        TestItem(id: 1), TestItem(id: 2, version: 1), TestItem(id: 3), TestItem(id: 4, version: 2),
+      ])
+    #expect(report.itemsChanges == [.appended(inserted: 3..<4, updated: [1])])
+  }
+
+  @Test func aRefreshForgetsTheIdsOfTheOldItems() {
+    var machine = Machine(configuration: .test())
+    machine.loadFirstPage(page([1, 2, 3]))
+    let report = machine.loadFirstPage(page([3, 2, 2, 1], version: 1))
+    #expect(machine.items == testItems([3, 2, 1], version: 1))
+    #expect(report.itemsChanges == [.reloaded(count: 3)])
+    machine.loadNext(page([4, 1]))
+    #expect(machine.ids == [3, 2, 1, 4])
+  }
+
+  @Test(arguments: [DuplicateIDPolicy.keepFirst, .replaceWithNewest])
+  func theDuplicateCheckCostsAConstantNumberOfHashesAndComparisonsPerItem(policy: DuplicateIDPolicy) {
+    let counter = WorkCounter()
+    var machine = PagingStateMachine<CountedItem>(
+      configuration: .test(pageSize: 50, duplicatePolicy: policy))
+    func ticket(_ actions: [PagingStateMachine<CountedItem>.Action]) -> PagingStateMachine<CountedItem>
+      .Ticket?
+    {
+      actions.lazy.compactMap { if case .load(let ticket, _) = $0 { ticket } else { nil } }.first
+    }
+    guard let first = ticket(machine.refresh()) else { return }
+    _ = machine.succeeded(first, with: Page(items: CountedItem.range(0..<50, counter), hasMore: true))
+    let pages = 400
+    var distinct = Set(0..<50)
+    for number in 1..<pages {
+      guard let load = ticket(machine.loadNextPage()) else { break }
+      // Every tenth item repeats an id of the previous page.
+      let ids = (number * 50..<(number + 1) * 50).map { $0 % 10 == 0 ? $0 - 25 : $0 }
+      distinct.formUnion(ids)
+      _ = machine.succeeded(
+        load, with: Page(items: ids.map { CountedItem(id: .init($0, counter)) }, hasMore: true))
+    }
+    let held = machine.items.count
+    let loaded = pages * 50
+    #expect(held == distinct.count)
+    #expect(Set(machine.items.map(\.id.value)).count == held)
+    // A scan of the held items would cost about loaded²/2 = 2·10⁸ comparisons. Hashing stays
+    // linear: one hash per item plus the rehashes of the dictionary's doublings (< 2 per item),
+    // and a few comparisons per probe sequence at a load factor of at most 3/4.
+    #expect(counter.hashes < 4 * loaded, "hashes: \(counter.hashes) for \(loaded) items")
+    #expect(counter.comparisons < 10 * loaded, "comparisons: \(counter.comparisons) for \(loaded) items")
+  }
+
+  // MARK: Prefetch and errors
+
+  @Test func prefetchFiresOnlyWithinThePrefetchDistanceOfTheEnd() {
+    var machine = Machine(configuration: .test(pageSize: 3, firstPageSize: 6, prefetchDistance: 2))
+    machine.loadFirstPage(page(0..<6))
+    #expect(machine.itemWillDisplay(at: 2).isEmpty, "3 rows follow")
+    #expect(machine.itemWillDisplay(at: -1).isEmpty)
+    #expect(machine.itemWillDisplay(at: 6).isEmpty, "out of range")
+    #expect(machine.itemWillDisplay(at: 3).loads.count == 1, "2 rows follow")
+  }
+
+  @Test func aZeroPrefetchDistanceFiresOnTheLastRowOnly() {
+    var machine = Machine(configuration: .test(prefetchDistance: 0))
+    machine.loadFirstPage(page(0..<3))
+    #expect(machine.itemWillDisplay(at: 1).isEmpty)
+    #expect(machine.itemWillDisplay(at: 2).loads.count == 1)
+  }
+
+  @Test func afterAnErrorPrefetchWaitsForRetryOrRefresh() {
+    var machine = Machine(configuration: .test())
+    machine.loadFirstPage(page(0..<3))
+    _ = machine.itemWillDisplay(at: 2).load.map { machine.failed($0.ticket, with: networkDown) }
+    for index in 0..<3 { #expect(machine.itemWillDisplay(at: index).isEmpty) }
+    // An explicit request repeats the failed one.
+    let explicit = machine.loadNextPage().load
+    #expect(explicit?.request.position == .page(index: 1, size: 3))
+    _ = explicit.map { machine.failed($0.ticket, with: networkDown) }
+    #expect(machine.itemWillDisplay(at: 2).isEmpty)
+    _ = machine.retry().load.map { machine.succeeded($0.ticket, with: page(3..<6)) }
+    #expect(machine.itemWillDisplay(at: 5).loads.count == 1, "prefetch is back after the retry")
+  }
+
+  @Test func afterAFailedRefreshPrefetchWaitsForRetry() {
+    var machine = Machine(configuration: .test())
+    machine.loadFirstPage(page(0..<3))
+    _ = machine.refresh().load.map { machine.failed($0.ticket, with: refreshDown) }
+    #expect(machine.itemWillDisplay(at: 2).isEmpty)
+    _ = machine.retry().load.map { machine.succeeded($0.ticket, with: page(0..<3)) }
+    #expect(machine.itemWillDisplay(at: 2).loads.count == 1)
+  }
+
+  // MARK: Blank
+
+  @Test func blankMeansLoadedAndEmptyNeverMerelyNotLoaded() {
+    var machine = Machine(configuration: .test())
+    #expect(!machine.isBlank)
+    _ = machine.refresh().load.map { machine.failed($0.ticket, with: refreshDown) }
+    #expect(!machine.isBlank, "a failure is an error, not an empty list")
+    let report = machine.retry().load.map { machine.succeeded($0.ticket, with: page([], hasMore: true)) }
+    #expect(machine.isBlank)
+    #expect(report?.completions.first?.isBlank == true)
+    #expect(report?.completions.first?.hasMoreData == false)
+  }
+
+  // MARK: Cache
+
+  @Test func theCachedPageShowsFirstWithItsAgeThenTheRefreshStarts() {
+    var machine = Machine(configuration: .test())
+    #expect(machine.start(hasCache: true).count == 1)
+    let cached = CachedPage(page: page([1, 2, 2]), savedAt: testNow.addingTimeInterval(-90))
+    let actions = machine.cacheLoaded(.hit(cached), now: testNow)
+    #expect(machine.ids == [1, 2])
+    #expect(machine.cachedPageAge == .seconds(90))
+    #expect(
+      actions.cacheCompletions == [CacheLoadCompletion(success: true, errorMessage: nil, age: .seconds(90))])
+    #expect(actions.itemsChanges == [.reloaded(count: 2)])
+    #expect(actions.load?.request.isFirstPage == true)
+    #expect(machine.loadNextPage().isEmpty, "no paging on from a cached page")
+    let saved = machine.succeeded(machine.ticket(of: .refresh)!, with: page([5, 6]))
+    #expect(machine.ids == [5, 6])
+    #expect(machine.cachedPageAge == nil)
+    #expect(saved.saves == [page([5, 6])])
+  }
+
+  @Test func aFailedRefreshKeepsTheCachedItems() {
+    var machine = Machine(configuration: .test())
+    _ = machine.start(hasCache: true)
+    let cached = CachedPage(page: page([1, 2]), savedAt: testNow)
+    let refresh = machine.cacheLoaded(.hit(cached), now: testNow).load
+    let report = refresh.map { machine.failed($0.ticket, with: refreshDown) }
+    #expect(machine.ids == [1, 2])
+    #expect(machine.cachedPageAge == .zero)
+    #expect(report?.completions.first?.error == refreshDown)
+    #expect(!machine.isBlank)
+  }
+
+  @Test func aCachedPageArrivingAfterTheNetworkIsIgnored() {
+    var machine = Machine(configuration: .test())
+    _ = machine.start(hasCache: true)
+    _ = machine.refresh().load.map { machine.succeeded($0.ticket, with: page([7])) }
+    let late = machine.cacheLoaded(.hit(CachedPage(page: page([1]), savedAt: testNow)), now: testNow)
+    #expect(machine.ids == [7])
+    #expect(late.cacheCompletions == [CacheLoadCompletion(success: false, errorMessage: nil, age: nil)])
+    #expect(late.loads.isEmpty, "the network already answered")
+  }
+
+  @Test func aCacheMissReportsWhyAndRefreshes() {
+    var machine = Machine(configuration: .test())
+    _ = machine.start(hasCache: true)
+    let notFound = machine.cacheLoaded(.miss(.notFound), now: testNow)
+    #expect(notFound.cacheCompletions == [CacheLoadCompletion(success: false, errorMessage: nil, age: nil)])
+    #expect(notFound.loads.count == 1)
+    var other = Machine(configuration: .test())
+    _ = other.start(hasCache: true)
+    let corrupt = other.cacheLoaded(.miss(.corrupt("truncated")), now: testNow)
+    #expect(corrupt.cacheCompletions.first?.errorMessage == "The saved list could not be read.")
+  }
+
+  @Test func startWithoutACacheRefreshesAtOnce() {
+    var machine = Machine(configuration: .test())
+    #expect(machine.start(hasCache: false).load?.request.isFirstPage == true)
+  }
+
+  // MARK: Configuration
+
+  @Test func invalidConfigurationsThrowTypedErrors() {
+    #expect(throws: PagingConfigurationError.nonPositivePageSize(name: "pageSize", value: 0)) {
+      try PagingConfiguration(pageSize: 0)
+    }
+    #expect(throws: PagingConfigurationError.nonPositivePageSize(name: "firstPageSize", value: -1)) {
+      try PagingConfiguration(firstPageSize: -1)
+    }
+    #expect(throws: PagingConfigurationError.negativePrefetchDistance(-2)) {
+      try PagingConfiguration(prefetchDistance: -2)
+    }
+    #expect(
+      throws: PagingConfigurationError.firstPageSizeNotAMultipleOfPageSize(firstPageSize: 30, pageSize: 20)
+    ) {
+      try PagingConfiguration(pageSize: 20, firstPageSize: 30)
+    }
+    #expect(throws: Never.self) { try PagingConfiguration(style: .cursor, pageSize: 20, firstPageSize: 30) }
+    #expect(PagingConfiguration.standard.prefetchDistance == PagingConfiguration.standard.pageSize)
+  }
+}
+
+/// Counts the hashing and comparing a duplicate check does.
+final class WorkCounter: @unchecked Sendable {
+  // @unchecked: used by one test on one thread.
+  var hashes = 0
+  var comparisons = 0
+}
+
+/// An item whose id counts its hashes and comparisons.
+struct CountedItem: Identifiable {
+  struct ID: Hashable {
+    let value: Int
+    let counter: WorkCounter
+
+    init(_ value: Int, _ counter: WorkCounter) {
+      self.value = value
+      self.counter = counter
+    }
+
+    static func == (lhs: ID, rhs: ID) -> Bool {
+      lhs.counter.comparisons += 1
+      return lhs.value == rhs.value
+    }
+
+    func hash(into hasher: inout Hasher) {
+      counter.hashes += 1
+      hasher.combine(value)
+    }
+  }
+
+  let id: ID
+
+  static func range(_ range: Range<Int>, _ counter: WorkCounter) -> [CountedItem] {
+    range.map { CountedItem(id: ID($0, counter)) }
+  }
+}

@@ -1,0 +1,203 @@
+import ListKit
+
+/// The paging rules written a second time, as plainly as possible, to check the state machine
+/// against: flags instead of enums, linear scans instead of a dictionary, positions counted from
+/// the pages accepted rather than carried from request to request.
+///
+/// Requests are named by handles the test driver hands out.
+struct PagingReferenceModel {
+  let configuration: PagingConfiguration
+  private(set) var items: [TestItem] = []
+  private(set) var loadedFromNetwork = false
+  private(set) var showingCache = false
+  private var cacheStarted = false
+  private var refreshInFlight: Int?
+  private var refreshFailed = false
+  private var nextInFlight: (handle: Int, position: PageRequest.Position)?
+  private var nextFailedPosition: PageRequest.Position?
+  private var generationHasFirstPage = false
+  private var ended = false
+  private var rawPageCounts: [Int] = []
+  private var cursors: [String] = []
+
+  init(configuration: PagingConfiguration) { self.configuration = configuration }
+
+  // MARK: What the state should read
+
+  var refreshState: String {
+    refreshInFlight != nil ? "loading" : refreshFailed ? "failed" : "idle"
+  }
+
+  var nextPageState: String {
+    nextInFlight != nil ? "loading" : nextFailedPosition != nil ? "failed" : ended ? "reachedEnd" : "idle"
+  }
+
+  var isBlank: Bool { loadedFromNetwork && !showingCache && items.isEmpty }
+  var hasMoreData: Bool { generationHasFirstPage && !ended }
+
+  func isInFlight(_ handle: Int) -> Bool { refreshInFlight == handle || nextInFlight?.handle == handle }
+
+  // MARK: Operations; each returns the position of the request it starts, if any
+
+  var firstPosition: PageRequest.Position {
+    switch configuration.style {
+    case .pageIndex(let first): .page(index: first, size: configuration.firstPageSize)
+    case .offset: .offset(0, limit: configuration.firstPageSize)
+    case .cursor: .cursor(nil, limit: configuration.firstPageSize)
+    }
+  }
+
+  mutating func start(hasCache: Bool, handle: Int) -> PageRequest.Position? {
+    if hasCache && !cacheStarted && !loadedFromNetwork {
+      cacheStarted = true
+      return nil
+    }
+    return refresh(handle: handle)
+  }
+
+  mutating func cacheLoaded(_ cached: [TestItem]?, handle: Int) -> PageRequest.Position? {
+    if let cached, !loadedFromNetwork {
+      items = Self.merge([], cached, policy: configuration.duplicatePolicy)
+      showingCache = true
+    }
+    guard refreshInFlight == nil, !refreshFailed, !loadedFromNetwork else { return nil }
+    return refresh(handle: handle)
+  }
+
+  mutating func refresh(handle: Int) -> PageRequest.Position? {
+    guard refreshInFlight == nil else { return nil }
+    refreshInFlight = handle
+    refreshFailed = false
+    nextInFlight = nil
+    nextFailedPosition = nil
+    generationHasFirstPage = false
+    ended = false
+    return firstPosition
+  }
+
+  mutating func loadNextPage(explicit: Bool, handle: Int) -> PageRequest.Position? {
+    guard refreshInFlight == nil, !refreshFailed, generationHasFirstPage, !ended, nextInFlight == nil
+    else { return nil }
+    if let failed = nextFailedPosition {
+      guard explicit else { return nil }
+      nextFailedPosition = nil
+      nextInFlight = (handle, failed)
+      return failed
+    }
+    let size = configuration.pageSize
+    let position: PageRequest.Position =
+      switch configuration.style {
+      case .pageIndex(let first):
+        .page(index: first + configuration.firstPageSize / size + rawPageCounts.count - 1, size: size)
+      case .offset: .offset(rawPageCounts.reduce(0, +), limit: size)
+      case .cursor: .cursor(cursors.last, limit: size)
+      }
+    nextInFlight = (handle, position)
+    return position
+  }
+
+  mutating func itemWillDisplay(at index: Int, handle: Int) -> PageRequest.Position? {
+    guard index >= 0, index < items.count, items.count - index <= configuration.prefetchDistance + 1
+    else { return nil }
+    return loadNextPage(explicit: false, handle: handle)
+  }
+
+  mutating func retry(handle: Int) -> PageRequest.Position? {
+    if refreshFailed {
+      refreshFailed = false
+      refreshInFlight = handle
+      return firstPosition
+    }
+    guard let failed = nextFailedPosition else { return nil }
+    nextFailedPosition = nil
+    nextInFlight = (handle, failed)
+    return failed
+  }
+
+  /// A response for `handle`: a page, or `nil` for a failure.
+  mutating func respond(_ handle: Int, with page: Page<TestItem>?) {
+    if refreshInFlight == handle {
+      refreshInFlight = nil
+      guard let page else {
+        refreshFailed = true
+        return
+      }
+      loadedFromNetwork = true
+      showingCache = false
+      generationHasFirstPage = true
+      items = Self.merge([], page.items, policy: configuration.duplicatePolicy)
+      rawPageCounts = [page.items.count]
+      cursors = []
+      ended = endsPaging(page)
+    } else if let next = nextInFlight, next.handle == handle {
+      nextInFlight = nil
+      guard let page else {
+        nextFailedPosition = next.position
+        return
+      }
+      items = Self.merge(items, page.items, policy: configuration.duplicatePolicy)
+      rawPageCounts.append(page.items.count)
+      ended = endsPaging(page)
+    }
+  }
+
+  private mutating func endsPaging(_ page: Page<TestItem>) -> Bool {
+    if page.items.isEmpty || !page.hasMore { return true }
+    guard case .cursor = configuration.style else { return false }
+    guard let cursor = page.nextCursor, !cursors.contains(cursor) else { return true }
+    cursors.append(cursor)
+    return false
+  }
+
+  private static func merge(_ held: [TestItem], _ new: [TestItem], policy: DuplicateIDPolicy) -> [TestItem] {
+    var result = held
+    for item in new {
+      if let index = result.firstIndex(where: { $0.id == item.id }) {
+        if policy == .replaceWithNewest { result[index] = item }
+      } else {
+        result.append(item)
+      }
+    }
+    return result
+  }
+}
+
+extension LoadState {
+  /// The state's name without its error, to compare with the model.
+  var kind: String {
+    switch self {
+    case .idle: "idle"
+    case .loading: "loading"
+    case .failed: "failed"
+    case .reachedEnd: "reachedEnd"
+    }
+  }
+}
+
+/// Random inputs of the interleaving tests.
+extension SplitMix64 {
+  mutating func configuration() -> PagingConfiguration {
+    let pageSize = Int.random(in: 1...4, using: &self)
+    let style: PagingStyle =
+      switch Int.random(in: 0..<3, using: &self) {
+      case 0: .pageIndex(firstIndex: Int.random(in: 0...1, using: &self))
+      case 1: .offset
+      default: .cursor
+      }
+    return .test(
+      style, pageSize: pageSize, firstPageSize: pageSize * Int.random(in: 1...2, using: &self),
+      prefetchDistance: Int.random(in: 0...3, using: &self),
+      duplicatePolicy: chance(50) ? .keepFirst : .replaceWithNewest)
+  }
+
+  /// A page with duplicates, sometimes empty, sometimes ending, with cursors from a small set so
+  /// that they repeat.
+  mutating func page() -> Page<TestItem> {
+    let count = chance(15) ? 0 : Int.random(in: 1...4, using: &self)
+    let items = (0..<count).map { _ in
+      TestItem(id: Int.random(in: 0..<40, using: &self), version: Int.random(in: 0...3, using: &self))
+    }
+    let cursor = chance(10) ? nil : String(UnicodeScalar(UInt8(Int.random(in: 97...104, using: &self))))
+    return Page(items: items, hasMore: chance(85), nextCursor: cursor)
+  }
+}

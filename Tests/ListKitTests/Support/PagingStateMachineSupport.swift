@@ -1,0 +1,72 @@
+import ListKit
+
+typealias Machine = PagingStateMachine<TestItem>
+
+extension Array where Element == Machine.Action {
+  /// The loads these actions start.
+  var loads: [(ticket: Machine.Ticket, request: PageRequest)] {
+    compactMap { if case .load(let ticket, let request) = $0 { (ticket, request) } else { nil } }
+  }
+
+  /// The one load these actions start; a test failure (nil) when there is not exactly one.
+  var load: (ticket: Machine.Ticket, request: PageRequest)? { loads.count == 1 ? loads[0] : nil }
+
+  /// The tickets these actions cancel.
+  var cancels: [Machine.Ticket] {
+    compactMap { if case .cancel(let ticket) = $0 { ticket } else { nil } }
+  }
+
+  /// The request reports.
+  var completions: [RequestCompletion] {
+    compactMap { if case .reportRequest(let completion, _) = $0 { completion } else { nil } }
+  }
+
+  /// The cache reports.
+  var cacheCompletions: [CacheLoadCompletion] {
+    compactMap { if case .reportCache(let completion, _) = $0 { completion } else { nil } }
+  }
+
+  /// What the actions did to the items.
+  var itemsChanges: [ItemsChange] {
+    compactMap {
+      switch $0 {
+      case .reportRequest(_, let change?), .reportCache(_, let change?): change
+      default: nil
+      }
+    }
+  }
+
+  /// The pages to save.
+  var saves: [Page<TestItem>] {
+    compactMap { if case .saveFirstPage(let page) = $0 { page } else { nil } }
+  }
+}
+
+extension PagingStateMachine where Item == TestItem {
+  /// The ids held, in order.
+  var ids: [Int] { items.map(\.id) }
+
+  /// Starts a refresh and answers it with `page`; returns the actions of the answer.
+  @discardableResult
+  mutating func loadFirstPage(_ page: Page<TestItem>) -> [Action] {
+    guard let ticket = refresh().load?.ticket else { return [] }
+    return succeeded(ticket, with: page)
+  }
+
+  /// Starts the next page and answers it with `page`; returns the actions of the answer.
+  @discardableResult
+  mutating func loadNext(_ page: Page<TestItem>) -> [Action] {
+    guard let ticket = loadNextPage().load?.ticket else { return [] }
+    return succeeded(ticket, with: page)
+  }
+}
+
+/// A page of `ids` that says more follow.
+func page(_ ids: some Sequence<Int>, version: Int = 0, hasMore: Bool = true, cursor: String? = nil)
+  -> Page<TestItem>
+{
+  Page(items: testItems(ids, version: version), hasMore: hasMore, nextCursor: cursor)
+}
+
+let networkDown = PagingError(direction: .nextPage, message: "offline")
+let refreshDown = PagingError(direction: .refresh, message: "offline")

@@ -1,0 +1,191 @@
+import Foundation
+import ListKit
+
+/// A list item whose `version` tells two loads of one id apart.
+struct TestItem: Identifiable, Hashable, Sendable, Codable, CustomStringConvertible {
+  let id: Int
+  var version: Int = 0
+
+  var description: String { version == 0 ? "\(id)" : "\(id)v\(version)" }
+}
+
+/// Items with the given ids, version 0.
+func testItems(_ ids: some Sequence<Int>, version: Int = 0) -> [TestItem] {
+  ids.map { TestItem(id: $0, version: version) }
+}
+
+/// A fixed point in time for ages.
+let testNow = Date(timeIntervalSince1970: 1_800_000_000)
+
+/// A loader error whose description carries the token, to prove it never reaches a message.
+struct LeakyLoaderError: Error, CustomStringConvertible {
+  let token: String
+  var description: String { "GET /items?token=\(token) failed with 503" }
+}
+
+/// A loader error with a user-facing description.
+struct FriendlyLoaderError: LocalizedError {
+  let text: String
+  var errorDescription: String? { text }
+}
+
+/// One request a ``ScriptedLoader`` received; the test ends it by hand, in any order.
+final class PendingLoad: @unchecked Sendable {
+  // @unchecked: every stored property is guarded by `lock`.
+  let request: PageRequest
+  private let lock = NSLock()
+  private var continuation: CheckedContinuation<Page<TestItem>, any Error>?
+  private var outcome: Result<Page<TestItem>, any Error>?
+  private var wasCancelled = false
+
+  init(request: PageRequest) { self.request = request }
+
+  /// Whether the loading task was cancelled while this request was pending.
+  var sawCancellation: Bool { lock.withLock { wasCancelled } }
+
+  func succeed(_ page: Page<TestItem>) { resume(.success(page)) }
+  func fail(_ error: any Error) { resume(.failure(error)) }
+
+  /// Ends the request once; later calls do nothing (a request may already have ended by
+  /// cancellation).
+  func resume(_ result: Result<Page<TestItem>, any Error>) {
+    let ready: CheckedContinuation<Page<TestItem>, any Error>? = lock.withLock {
+      guard outcome == nil else { return nil }
+      outcome = result
+      defer { continuation = nil }
+      return continuation
+    }
+    ready?.resume(with: result)
+  }
+
+  fileprivate func attach(_ continuation: CheckedContinuation<Page<TestItem>, any Error>) {
+    let early: Result<Page<TestItem>, any Error>? = lock.withLock {
+      if let outcome { return outcome }
+      self.continuation = continuation
+      return nil
+    }
+    if let early { continuation.resume(with: early) }
+  }
+
+  fileprivate func cancelled(honoring: Bool) {
+    lock.withLock { wasCancelled = true }
+    if honoring { resume(.failure(CancellationError())) }
+  }
+}
+
+/// A loader whose every request waits until the test ends it, so responses arrive in any order.
+///
+/// By default it ignores cancellation, as a server that already answered would: a cancelled
+/// request still delivers its response when the test resumes it.
+struct ScriptedLoader: PageLoader {
+  let honorsCancellation: Bool
+  private let received: AsyncStream<PendingLoad>.Continuation
+
+  /// Makes a loader and the stream of the requests it receives.
+  static func make(honorsCancellation: Bool = false) -> (ScriptedLoader, AsyncStream<PendingLoad>) {
+    let (stream, continuation) = AsyncStream.makeStream(of: PendingLoad.self)
+    return (ScriptedLoader(honorsCancellation: honorsCancellation, received: continuation), stream)
+  }
+
+  private init(honorsCancellation: Bool, received: AsyncStream<PendingLoad>.Continuation) {
+    self.honorsCancellation = honorsCancellation
+    self.received = received
+  }
+
+  func loadPage(_ request: PageRequest) async throws -> Page<TestItem> {
+    let pending = PendingLoad(request: request)
+    let honoring = honorsCancellation
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        pending.attach(continuation)
+        received.yield(pending)
+      }
+    } onCancel: {
+      pending.cancelled(honoring: honoring)
+    }
+  }
+}
+
+/// A `PageCache` in memory whose saves can be held back, to prove that nothing waits for them.
+final class InMemoryPageCache: PageCache, @unchecked Sendable {
+  // @unchecked: every stored property is guarded by `lock`.
+  private let lock = NSLock()
+  private var storedEntries: [PageCacheKey: CachedPage<TestItem>] = [:]
+  private var saves = 0
+  private var missReason: PageCacheMiss?
+  private var saveError: PageCacheError?
+  private var holding = false
+  private var heldSaves: [CheckedContinuation<Void, Never>] = []
+  private let savedAt: Date
+
+  init(savedAt: Date = testNow) { self.savedAt = savedAt }
+
+  var entries: [PageCacheKey: CachedPage<TestItem>] { lock.withLock { storedEntries } }
+  /// The saves that ended (stored or failed).
+  var saveCount: Int { lock.withLock { saves } }
+
+  func put(_ page: Page<TestItem>, for key: PageCacheKey, savedAt: Date) {
+    lock.withLock { storedEntries[key] = CachedPage(page: page, savedAt: savedAt) }
+  }
+
+  func failReads(with reason: PageCacheMiss) { lock.withLock { missReason = reason } }
+  func failSaves(with error: PageCacheError?) { lock.withLock { saveError = error } }
+
+  /// Makes every save wait until ``releaseSaves()``.
+  func holdSaves() { lock.withLock { holding = true } }
+
+  /// Lets the held saves, and the next ones, go through.
+  func releaseSaves() {
+    let held = lock.withLock {
+      holding = false
+      defer { heldSaves = [] }
+      return heldSaves
+    }
+    for save in held { save.resume() }
+  }
+
+  func loadFirstPage(for key: PageCacheKey) async -> PageCacheLookup<TestItem> {
+    lock.withLock {
+      if let missReason { return .miss(missReason) }
+      guard let entry = storedEntries[key] else { return .miss(.notFound) }
+      return .hit(entry)
+    }
+  }
+
+  func saveFirstPage(_ page: Page<TestItem>, for key: PageCacheKey) async throws(PageCacheError) {
+    await withCheckedContinuation { (gate: CheckedContinuation<Void, Never>) in
+      let goNow = lock.withLock {
+        if holding { heldSaves.append(gate) }
+        return !holding
+      }
+      if goNow { gate.resume() }
+    }
+    let failure: PageCacheError? = lock.withLock {
+      saves += 1
+      if let saveError { return saveError }
+      storedEntries[key] = CachedPage(page: page, savedAt: savedAt)
+      return nil
+    }
+    if let failure { throw failure }
+  }
+
+  func removeFirstPage(for key: PageCacheKey) async {
+    lock.withLock { storedEntries[key] = nil }
+  }
+}
+
+extension PagingConfiguration {
+  /// A configuration for tests; the values are valid by construction.
+  static func test(
+    _ style: PagingStyle = .pageIndex(firstIndex: 0), pageSize: Int = 3, firstPageSize: Int? = nil,
+    prefetchDistance: Int? = nil, duplicatePolicy: DuplicateIDPolicy = .keepFirst
+  ) -> PagingConfiguration {
+    do {
+      return try PagingConfiguration(
+        style: style, pageSize: pageSize, firstPageSize: firstPageSize,
+        prefetchDistance: prefetchDistance, duplicatePolicy: duplicatePolicy)
+    } catch {
+      preconditionFailure("invalid test configuration: \(error)")
+    }
+  }
+}
