@@ -15,6 +15,9 @@ let package = Package(
   targets: [
     .target(name: "ListDiff", swiftSettings: strict),
     .target(name: "ListKit", dependencies: ["ListDiff"], swiftSettings: strict),
+    .executableTarget(name: "listkit-bench", dependencies: ["ListKit"], swiftSettings: strict),
+    // A test fixture, not a tool: FilePageCacheCrashTests runs it and kills it mid-write.
+    .executableTarget(name: "listkit-cache-writer", dependencies: ["ListKit"], swiftSettings: strict),
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], swiftSettings: strict),
     .testTarget(name: "ListKitTests", dependencies: ["ListKit", "ListDiff"], swiftSettings: strict),
   ],
