@@ -1,17 +1,16 @@
 /// The file name of a cache entry, derived from its key so that no key can reach outside the
 /// cache directory and no file name reveals the user's token.
 ///
-/// The name is `<list>~<scope>~<hash>.json`:
-/// - `list`: the list name reduced to `[A-Za-z0-9_-]`, at most 32 characters, for people reading
-///   the directory. It never decides which file a key uses on its own.
+/// The name is `<scope>~<hash>.json`, made of hexadecimal digits (and `shared`):
 /// - `scope`: `shared` when the key has no token, otherwise the first 16 hexadecimal digits of
 ///   the SHA-256 of the token (see ``userScope(forToken:)``), so that one user's entries can be
-///   found and removed without knowing the token's value from the file.
+///   found and removed without the token being readable from the file name.
 /// - `hash`: the SHA-256 of an unambiguous encoding of the whole key (list, user scope, query).
 ///   Two different keys never share a file.
 ///
-/// Every part is made of characters that are safe in a file name, so `../`, `/`, NUL and very
-/// long keys all end up as one ordinary file of at most 120 characters in the cache directory.
+/// No text of the key appears in the name: an app that puts something private in a list name
+/// or a query (a user name, a search term) does not see it written in the directory listing.
+/// `../`, `/`, NUL and very long keys all end up as one ordinary file of at most 86 characters.
 package struct CacheFileName: Hashable, Sendable {
   /// The file name, without a directory.
   package var value: String
@@ -34,9 +33,7 @@ package struct CacheFileName: Hashable, Sendable {
       canonical += "-"
     }
     let hash = SHA256.hexDigest(canonical)
-    value =
-      "\(Self.sanitized(key.listName, maximumLength: 32))~\(Self.scopeTag(scope))~\(hash)"
-      + Self.entrySuffix
+    value = "\(Self.scopeTag(scope))~\(hash)\(Self.entrySuffix)"
   }
 
   init(value: String) {

@@ -213,8 +213,8 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
   /// - Parameter userToken: The user's token, or `nil` for the entries shared by all users.
   public func removeEntries(forUserToken userToken: String?) async {
     loadIndexIfNeeded()
-    let tag = "~" + CacheFileName.scopeTag(forToken: userToken) + "~"
-    for file in files.listEntries() where file.name.contains(tag) {
+    let tag = CacheFileName.scopeTag(forToken: userToken) + "~"
+    for file in files.listEntries() where file.name.hasPrefix(tag) {
       files.remove(file.name)
       index.remove(file.name)
     }
