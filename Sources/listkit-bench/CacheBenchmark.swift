@@ -2,9 +2,11 @@ import Dispatch
 import Foundation
 import ListKit
 
-/// Save + load of a 1,000-item first page through `FilePageCache`, against the plain way: a
-/// `JSONEncoder`, `Data.write(to:)`, `Data(contentsOf:)` and a `JSONDecoder` of the same items,
-/// in the same run and directory. Target: FilePageCache at most 1.3× the baseline.
+/// Measures save + load of a 1,000-item first page through `FilePageCache`.
+///
+/// The baseline is the plain way: a `JSONEncoder`, `Data.write(to:)`, `Data(contentsOf:)` and a
+/// `JSONDecoder` of the same items, in the same run and directory. Target: FilePageCache at most
+/// 1.3× the baseline.
 ///
 /// FilePageCache does more than the baseline on purpose: a temporary file, `fsync`, a rename,
 /// a header, the expiry and schema checks and the last-access stamp. A third row shows the

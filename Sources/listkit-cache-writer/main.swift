@@ -5,8 +5,9 @@
 // Usage: listkit-cache-writer <directory>
 // Prints "ready" once the first entry is saved. Each entry is self-describing, so the test can
 // check it without knowing which generation it holds: the cursor is "g<generation>", every item
-// carries that generation and its index, `totalCount` is the item count, and each payload is
-// 300 copies of the letter "a" + (generation + index) % 26.
+// carries that generation and its index, `totalCount` is the item count (8 + generation % 8), and
+// each payload is 200,000 + (generation + index) * 7,919 % 10,000 copies of the letter
+// "a" + (generation + index) % 26.
 import Foundation
 import ListKit
 
@@ -31,11 +32,15 @@ var generation = Int.random(in: 0..<1_000_000) * 1_000
 var announced = false
 while true {
   generation += 1
-  let count = 2_000 + generation * 7_919 % 4_000
+  // Few items with long strings: a large entry whose encoding is cheap next to its write, so
+  // that many kills land inside a write.
+  let count = 8 + generation % 8
   let items = (0..<count).map { index in
     CrashItem(
       generation: generation, index: index,
-      payload: String(repeating: Character(UnicodeScalar(UInt8(97 + (generation + index) % 26))), count: 300))
+      payload: String(
+        repeating: String(UnicodeScalar(UInt8(97 + (generation + index) % 26))),
+        count: 200_000 + (generation + index) * 7_919 % 10_000))
   }
   let page = Page(items: items, hasMore: true, nextCursor: "g\(generation)", totalCount: count)
   do {

@@ -164,8 +164,9 @@ struct CacheDirectory: Sendable {
     }
   }
 
-  /// The entry files in the directory with their sizes and modification times; abandoned
-  /// temporary files are removed on the way. A missing directory has no files.
+  /// The entry files in the directory, with their sizes and modification times.
+  ///
+  /// Abandoned temporary files are removed on the way. A missing directory has no files.
   func listEntries() -> [ListedFile] {
     let manager = FileManager.default
     guard let names = try? manager.contentsOfDirectory(atPath: path) else { return [] }

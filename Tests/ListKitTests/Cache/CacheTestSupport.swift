@@ -31,7 +31,8 @@ enum CacheFixtures {
   }
 
   static func page(_ count: Int, from first: Int = 0, title: String = "photo") -> Page<Photo> {
-    Page(items: photos(count, from: first, title: title), hasMore: true, nextCursor: "c\(first)", totalCount: 99)
+    Page(
+      items: photos(count, from: first, title: title), hasMore: true, nextCursor: "c\(first)", totalCount: 99)
   }
 
   /// A clock that moves only when a test moves it.

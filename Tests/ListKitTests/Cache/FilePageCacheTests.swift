@@ -16,7 +16,9 @@ private typealias Photo = CacheFixtures.Photo
   }
 
   /// Saves a page and returns the path of the one entry file it made.
-  private func saveOne(_ cache: FilePageCache<Photo>, _ key: PageCacheKey, in directory: URL) async throws -> URL {
+  private func saveOne(_ cache: FilePageCache<Photo>, _ key: PageCacheKey, in directory: URL) async throws
+    -> URL
+  {
     try await cache.saveFirstPage(CacheFixtures.page(5), for: key)
     let names = CacheFixtures.entryNames(in: directory)
     try #require(names.count == 1)
@@ -119,7 +121,8 @@ private typealias Photo = CacheFixtures.Photo
     #expect(cached.page.items.count == 3)
     #expect(CacheFixtures.mode(of: directory) == 0o700)
     // The purged entries no longer count against the limit.
-    let size = try Data(contentsOf: directory.appendingPathComponent(CacheFixtures.entryNames(in: directory)[0]))
+    let size = try Data(
+      contentsOf: directory.appendingPathComponent(CacheFixtures.entryNames(in: directory)[0]))
     #expect(await cache.totalBytes == size.count)
   }
 
@@ -205,7 +208,10 @@ private typealias Photo = CacheFixtures.Photo
     (
       "item count disagrees",
       { data in
-        Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: #""itemCount":5"#, with: #""itemCount":6"#).utf8)
+        Data(
+          String(decoding: data, as: UTF8.self).replacingOccurrences(
+            of: #""itemCount":5"#, with: #""itemCount":6"#
+          ).utf8)
       }
     ),
   ]
@@ -275,7 +281,8 @@ private typealias Photo = CacheFixtures.Photo
     let token = "eyJhbGciOiJIUzI1NiJ9.SECRET-token-7731"
     let cache = makeCache(directory, byteLimit: 4_000)
     for list in ["photos", "videos", "likes", "token", token] {
-      try await cache.saveFirstPage(CacheFixtures.page(20), for: PageCacheKey(listName: list, userToken: token))
+      try await cache.saveFirstPage(
+        CacheFixtures.page(20), for: PageCacheKey(listName: list, userToken: token))
       try await cache.saveFirstPage(
         CacheFixtures.page(3), for: PageCacheKey(listName: "photos", userToken: token, query: list))
     }
@@ -347,14 +354,17 @@ private typealias Photo = CacheFixtures.Photo
     #expect(Set(names).count == Set(keys).count)
     for name in names {
       #expect(name.utf8.count <= 120, "\(name) is too long")
-      #expect(name.utf8.allSatisfy { byte in
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "_-~.".utf8.contains(byte)
-      }, "\(name) has an unsafe character")
+      #expect(
+        name.utf8.allSatisfy { byte in
+          (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "_-~.".utf8.contains(byte)
+        }, "\(name) has an unsafe character")
       #expect(!name.hasPrefix("."), "\(name) is hidden or relative")
     }
     for (number, key) in keys.enumerated() {
-      guard case .hit(let cached) = await cache.loadFirstPage(for: key), cached.page.items.first?.id == number else {
+      guard case .hit(let cached) = await cache.loadFirstPage(for: key), cached.page.items.first?.id == number
+      else {
         Issue.record("key \(number) did not come back as its own entry")
         continue
       }
@@ -379,7 +389,8 @@ private typealias Photo = CacheFixtures.Photo
     let xdg = FilePageCacheLocation.defaultDirectory(
       named: "photos", environment: ["XDG_CACHE_HOME": "/var/cache/me", "HOME": "/home/me"], home: home)
     #expect(xdg.path == "/var/cache/me/ListKit/photos")
-    let fallback = FilePageCacheLocation.defaultDirectory(named: "photos", environment: ["HOME": "/home/me"], home: home)
+    let fallback = FilePageCacheLocation.defaultDirectory(
+      named: "photos", environment: ["HOME": "/home/me"], home: home)
     #expect(fallback.path == "/home/me/.cache/ListKit/photos")
     let relative = FilePageCacheLocation.defaultDirectory(
       named: "photos", environment: ["XDG_CACHE_HOME": "relative/dir"], home: home)
