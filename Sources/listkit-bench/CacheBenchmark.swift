@@ -101,7 +101,7 @@ private struct BenchItem: Codable, Sendable {
 }
 
 private func row(_ label: String, _ value: Double, _ baseline: Double) -> String {
-  let padded = label.padding(toLength: 66, withPad: " ", startingAt: 0)
+  let padded = label.padding(toLength: 70, withPad: " ", startingAt: 0)
   return "  \(padded) \(format(value * 1_000)) ms  \(format(value / baseline))×"
 }
 
