@@ -67,7 +67,7 @@ import Testing
         Self.waitForTemporaryFile(in: directory, timeout: .seconds(5))
         usleep(UInt32.random(in: 0..<1_000, using: &random))
       } else {
-        try await Task.sleep(for: .milliseconds(Int.random(in: 0..<200, using: &random)))
+        try await Task.sleep(for: .milliseconds(Int.random(in: 0..<150, using: &random)))
       }
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
