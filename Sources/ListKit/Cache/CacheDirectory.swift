@@ -166,7 +166,9 @@ struct CacheDirectory: Sendable {
 
   /// The entry files in the directory, with their sizes and modification times.
   ///
-  /// Abandoned temporary files are removed on the way. A missing directory has no files.
+  /// Only names the cache makes count (``CacheFileName/isEntryName(_:)``): a file someone else
+  /// put in the directory is never evicted or removed. Abandoned temporary files are removed on
+  /// the way. A missing directory has no files.
   func listEntries() -> [ListedFile] {
     let manager = FileManager.default
     guard let names = try? manager.contentsOfDirectory(atPath: path) else { return [] }
@@ -180,7 +182,7 @@ struct CacheDirectory: Sendable {
         }
         continue
       }
-      guard name.hasSuffix(CacheFileName.entrySuffix),
+      guard CacheFileName.isEntryName(name),
         let attributes = try? manager.attributesOfItem(atPath: filePath(name)),
         attributes[.type] as? FileAttributeType == .typeRegular
       else { continue }
@@ -189,11 +191,6 @@ struct CacheDirectory: Sendable {
       files.append(ListedFile(name: name, bytes: bytes, modificationTime: time))
     }
     return files
-  }
-
-  /// The names of all files in the directory (entries and temporary files).
-  func allNames() -> [String] {
-    (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
   }
 
   private static func makeTimespec(_ time: Double) -> timespec {

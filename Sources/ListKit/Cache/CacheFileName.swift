@@ -36,8 +36,19 @@ package struct CacheFileName: Hashable, Sendable {
     value = "\(Self.scopeTag(scope))~\(hash)\(Self.entrySuffix)"
   }
 
-  init(value: String) {
-    self.value = value
+  /// Whether a file name is one this cache makes for an entry: `shared` or 16 hexadecimal
+  /// digits, `~`, 64 hexadecimal digits, `.json`.
+  ///
+  /// Other files in the directory are never counted, evicted or removed.
+  package static func isEntryName(_ name: String) -> Bool {
+    guard name.hasSuffix(entrySuffix) else { return false }
+    let parts = name.dropLast(entrySuffix.count).split(separator: "~", omittingEmptySubsequences: false)
+    guard parts.count == 2 else { return false }
+    func isHex(_ text: Substring, count: Int) -> Bool {
+      text.utf8.count == count
+        && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+    return (parts[0] == "shared" || isHex(parts[0], count: 16)) && isHex(parts[1], count: 64)
   }
 
   /// The one-way identity of a user: the SHA-256 of the token, or `shared` without a token.
@@ -56,31 +67,5 @@ package struct CacheFileName: Hashable, Sendable {
 
   private static func scopeTag(_ scope: String) -> String {
     scope == "shared" ? scope : String(scope.prefix(16))
-  }
-
-  /// Text reduced to `[A-Za-z0-9_-]` and a maximum length; when anything had to change, a short
-  /// hash of the original is appended so different inputs stay apart.
-  ///
-  /// - Returns: A non-empty string that is safe as a file-name component.
-  package static func sanitized(_ text: String, maximumLength: Int) -> String {
-    var out = ""
-    var changed = false
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "A"..."Z", "a"..."z", "0"..."9", "_", "-":
-        out.unicodeScalars.append(scalar)
-      default:
-        out.append("_")
-        changed = true
-      }
-    }
-    if out.count > maximumLength || out.isEmpty {
-      out = String(out.prefix(maximumLength))
-      changed = true
-    }
-    if changed {
-      out = String(out.prefix(max(0, maximumLength - 9))) + "-" + String(SHA256.hexDigest(text).prefix(8))
-    }
-    return out
   }
 }

@@ -30,6 +30,32 @@ enum FilePageCacheLocation {
 
   private static func directory(named name: String, base: URL) -> URL {
     base.appendingPathComponent("ListKit", isDirectory: true)
-      .appendingPathComponent(CacheFileName.sanitized(name, maximumLength: 64), isDirectory: true)
+      .appendingPathComponent(sanitized(name, maximumLength: 64), isDirectory: true)
+  }
+
+  /// Text reduced to `[A-Za-z0-9_-]` and a maximum length; when anything had to change, a short
+  /// hash of the original is appended so different inputs stay apart.
+  ///
+  /// - Returns: A non-empty string that is safe as a file-name component.
+  static func sanitized(_ text: String, maximumLength: Int) -> String {
+    var out = ""
+    var changed = false
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "A"..."Z", "a"..."z", "0"..."9", "_", "-":
+        out.unicodeScalars.append(scalar)
+      default:
+        out.append("_")
+        changed = true
+      }
+    }
+    if out.count > maximumLength || out.isEmpty {
+      out = String(out.prefix(maximumLength))
+      changed = true
+    }
+    if changed {
+      out = String(out.prefix(max(0, maximumLength - 9))) + "-" + String(SHA256.hexDigest(text).prefix(8))
+    }
+    return out
   }
 }

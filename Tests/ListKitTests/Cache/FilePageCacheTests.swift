@@ -361,6 +361,7 @@ private typealias Photo = CacheFixtures.Photo
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "_-~.".utf8.contains(byte)
         }, "\(name) has an unsafe character")
       #expect(!name.hasPrefix("."), "\(name) is hidden or relative")
+      #expect(CacheFileName.isEntryName(name), "\(name) is not recognised as an entry")
     }
     for (number, key) in keys.enumerated() {
       guard case .hit(let cached) = await cache.loadFirstPage(for: key), cached.page.items.first?.id == number
@@ -482,6 +483,27 @@ private typealias Photo = CacheFixtures.Photo
       Issue.record("the newest entry was evicted")
       return
     }
+  }
+
+  @Test func filesTheCacheDidNotMakeAreNeverCountedEvictedOrRemoved() async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let foreign = [
+      "notes.json", "readme.txt", "shared~abc.json",
+      "0123456789abcdef~\(String(repeating: "g", count: 64)).json",
+      "SHARED~\(String(repeating: "a", count: 64)).json",
+    ]
+    for name in foreign {
+      try Data(repeating: 65, count: 5_000).write(to: directory.appendingPathComponent(name))
+    }
+    let cache = makeCache(directory, byteLimit: 3_000)
+    #expect(await cache.totalBytes == 0)
+    for name in ["a", "b", "c", "d"] {
+      try await cache.saveFirstPage(CacheFixtures.page(10), for: PageCacheKey(listName: name))
+    }
+    await cache.removeEntries(forUserToken: nil)
+    await cache.removeAll()
+    #expect(CacheFixtures.fileNames(in: directory) == foreign.sorted())
   }
 
   @Test func abandonedTemporaryFilesAreRemovedAtStartAndFreshOnesKept() async throws {
