@@ -158,8 +158,14 @@ struct CacheDirectory: Sendable {
       if mkdir(current, mode_t(0o700)) == 0 {
         // The creation mode is filtered by the umask; set it exactly.
         chmod(current, mode_t(0o700))
-      } else if errno != EEXIST {
-        throw .writeFailed("cannot create the directory \(current): \(Self.describe(errno))")
+        continue
+      }
+      let code = errno
+      // Some systems answer EROFS or EACCES rather than EEXIST for a directory that exists on
+      // a read-only or foreign parent; what matters is whether it is a directory.
+      var info = stat()
+      guard stat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+        throw .writeFailed("cannot create the directory \(current): \(Self.describe(code))")
       }
     }
   }

@@ -126,6 +126,27 @@ private typealias Photo = CacheFixtures.Photo
     #expect(await cache.totalBytes == size.count)
   }
 
+  @Test func directoryThatCannotBeCreatedIsAWriteFailureAndReadsAreMisses() async throws {
+    let parent = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(parent) }
+    // A file stands where a parent directory of the cache should be.
+    try Data("in the way".utf8).write(to: parent.appendingPathComponent("blocker"))
+    let cache = makeCache(parent.appendingPathComponent("blocker/cache"))
+    let key = PageCacheKey(listName: "photos")
+    do {
+      try await cache.saveFirstPage(CacheFixtures.page(2), for: key)
+      Issue.record("the save claimed to succeed")
+    } catch {
+      guard case .writeFailed(let reason) = error else {
+        Issue.record("unexpected error \(error)")
+        return
+      }
+      #expect(reason.contains("blocker"))
+    }
+    #expect(await cache.loadFirstPage(for: key) == .miss(.notFound))
+    #expect(await cache.totalBytes == 0)
+  }
+
   // MARK: Expiry and schema
 
   @Test func entryIsServedUntilItsTimeToLiveAndThenRemoved() async throws {
