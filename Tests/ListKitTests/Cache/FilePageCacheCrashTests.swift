@@ -115,6 +115,7 @@ import Testing
     while ContinuousClock.now < deadline {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
       if names.contains(where: { $0.hasPrefix(".tmp-") }) { return }
+      usleep(100)  // a write lasts milliseconds; leave the CPU to the writer
     }
   }
 
