@@ -18,6 +18,8 @@ let package = Package(
     .target(name: "ListKit", dependencies: ["ListDiff"], swiftSettings: strict),
     .target(name: "ListKitTesting", dependencies: ["ListKit", "ListDiff"], swiftSettings: strict),
     .executableTarget(name: "listkit-bench", dependencies: ["ListDiff", "ListKit"], swiftSettings: strict),
+    // A test fixture, not a tool: FilePageCacheCrashTests runs it and kills it mid-write.
+    .executableTarget(name: "listkit-cache-writer", dependencies: ["ListKit"], swiftSettings: strict),
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], swiftSettings: strict),
     .testTarget(
       name: "ListKitTests", dependencies: ["ListKit", "ListDiff", "ListKitTesting"], swiftSettings: strict),

@@ -6,7 +6,7 @@ import Foundation
 import ListKit
 
 /// A small list item: an id and one value (16 bytes).
-private struct BenchItem: Identifiable, Sendable {
+private struct PagingBenchItem: Identifiable, Sendable {
   let id: Int
   let value: Int
 }
@@ -16,9 +16,9 @@ private let targetCount = 1_000_000
 private let window = 1_000
 private let repetitions = 5
 
-private func makePage(_ number: Int) -> [BenchItem] {
+private func makePage(_ number: Int) -> [PagingBenchItem] {
   let start = number * pageSize
-  return (start..<start + pageSize).map { BenchItem(id: $0, value: $0 &* 31) }
+  return (start..<start + pageSize).map { PagingBenchItem(id: $0, value: $0 &* 31) }
 }
 
 /// The resident memory of this process (Linux: /proc/self/statm), or `nil` elsewhere.
@@ -53,7 +53,7 @@ private func printBytesPerItem(_ structure: String) {
   let after: Int?
   if structure != "array" {
     let policy: DuplicateIDPolicy = structure == "machine" ? .keepFirst : .replaceWithNewest
-    var machine = PagingStateMachine<BenchItem>(configuration: configuration(policy))
+    var machine = PagingStateMachine<PagingBenchItem>(configuration: configuration(policy))
     for number in 0..<targetCount / pageSize {
       let actions = number == 0 ? machine.refresh() : machine.loadNextPage()
       guard case .load(let ticket, _)? = actions.last else { return print("n/a") }
@@ -62,7 +62,7 @@ private func printBytesPerItem(_ structure: String) {
     after = residentBytes()
     count = machine.items.count
   } else {
-    var items: [BenchItem] = []
+    var items: [PagingBenchItem] = []
     for number in 0..<targetCount / pageSize { items.append(contentsOf: makePage(number)) }
     after = residentBytes()
     count = items.count
@@ -97,7 +97,7 @@ private func configuration(_ policy: DuplicateIDPolicy) -> PagingConfiguration {
 private func runMachine(_ policy: DuplicateIDPolicy) -> AppendRun {
   let clock = ContinuousClock()
   var run = AppendRun()
-  var machine = PagingStateMachine<BenchItem>(configuration: configuration(policy))
+  var machine = PagingStateMachine<PagingBenchItem>(configuration: configuration(policy))
   for number in 0..<targetCount / pageSize {
     let page = Page(items: makePage(number), hasMore: true)
     run.durations.append(
@@ -114,11 +114,11 @@ private func runMachine(_ policy: DuplicateIDPolicy) -> AppendRun {
 }
 
 /// A reference: the same duplicate check written here, where the compiler specializes it for
-/// `BenchItem` (the machine's generic code, called from another module, is not specialized).
+/// `PagingBenchItem` (the machine's generic code, called from another module, is not specialized).
 private func runSpecializedCheck() -> AppendRun {
   let clock = ContinuousClock()
   var run = AppendRun()
-  var items: [BenchItem] = []
+  var items: [PagingBenchItem] = []
   var heldIDs: Set<Int> = []
   for number in 0..<targetCount / pageSize {
     let page = makePage(number)
@@ -135,7 +135,7 @@ private func runSpecializedCheck() -> AppendRun {
 private func runPlainArray() -> AppendRun {
   let clock = ContinuousClock()
   var run = AppendRun()
-  var items: [BenchItem] = []
+  var items: [PagingBenchItem] = []
   for number in 0..<targetCount / pageSize {
     let page = makePage(number)
     run.durations.append(clock.measure { items.append(contentsOf: page) })
@@ -166,7 +166,7 @@ func runPagingBenchmark() {
   #endif
   print("paging: append pages of \(pageSize) until \(targetCount) items are held (\(build) build)")
   print(
-    "  item: \(MemoryLayout<BenchItem>.stride) bytes (Int id + Int value); every id new; \(repetitions) runs each"
+    "  item: \(MemoryLayout<PagingBenchItem>.stride) bytes (Int id + Int value); every id new; \(repetitions) runs each"
   )
   print(
     "  first/last: the first and the last \(window) appends (pages); the run shown is the median by ratio")
@@ -208,7 +208,7 @@ func runPagingBenchmark() {
       + "replaceWithNewest \(shown[1].ratio <= 1.5 ? "met" : "NOT met")")
   print(
     "  (the machine is generic code in another module, so it runs unspecialized, as in an app;"
-      + " the specialized row is the same check compiled for BenchItem)")
+      + " the specialized row is the same check compiled for PagingBenchItem)")
   print("  bytes/item: resident memory added while building the list, in a fresh child process")
   print("  items held: " + shown.map { "\($0.held)" }.joined(separator: ", "))
 }

@@ -11,6 +11,7 @@ let benchmarks: [(name: String, run: @MainActor () -> Void)] = [
   ("diff", runDiffBenchmark),
   ("managers", runManagersBenchmark),
   ("paging", runPagingBenchmark),
+  ("cache", runCacheBenchmark),
 ]
 
 if let name = CommandLine.arguments.dropFirst().first {

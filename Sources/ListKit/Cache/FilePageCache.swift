@@ -1,0 +1,262 @@
+import Foundation
+
+/// A ``PageCache`` that keeps each first page in a JSON file of its own: written atomically,
+/// keyed per user by a one-way hash, expired on read, and kept under a byte limit by evicting
+/// the least recently used entries.
+///
+/// One entry is kept per ``PageCacheKey`` (list name, user token, query). A read never throws:
+/// an expired entry, one written by another schema version, a truncated or invalid file, or one
+/// whose items no longer decode is a ``PageCacheLookup/miss(_:)`` with its reason, and the file is
+/// removed so the next launch does not meet it again.
+///
+/// ```swift
+/// let cache = FilePageCache<Photo>(name: "photos", schemaVersion: 2, timeToLive: .seconds(3600))
+/// let key = PageCacheKey(listName: "photos", userToken: session.token)
+/// switch await cache.loadFirstPage(for: key) {
+/// case .hit(let cached): show(cached.page.items, savedAt: cached.savedAt)
+/// case .miss(let reason): log("cold start: \(reason)")
+/// }
+/// try await cache.saveFirstPage(freshPage, for: key)
+/// ```
+///
+/// The user token is never stored: file names hold the SHA-256 of it, and files hold only the
+/// page. Files have mode 0600 and the directory 0700. A missing or purged directory is an empty
+/// cache; the next save creates it again. See `Guides/Caching.md` for the file format.
+///
+/// The cache is an actor: calls from any task are serialised, so a read never meets a write of
+/// the same instance half done, and writes from other processes are atomic renames. File I/O is
+/// done on the actor, which suits files of a first page (kilobytes to a few megabytes).
+public actor FilePageCache<Item: Codable & Sendable>: PageCache {
+  /// The directory the entries are in.
+  public nonisolated let directory: URL
+  /// The version of the items' schema; entries saved with another version are misses.
+  public nonisolated let schemaVersion: Int
+  /// How long after saving an entry is still served.
+  public nonisolated let timeToLive: Duration
+  /// The most bytes all entries together may take.
+  public nonisolated let byteLimit: Int
+
+  private let files: CacheDirectory
+  private let now: @Sendable () -> Date
+  private let timeToLiveSeconds: Double
+  private var index: CacheIndex
+  private var indexLoaded = false
+  private let encoder = JSONEncoder()
+  private let decoder = JSONDecoder()
+
+  /// Creates a cache in a directory of your choice.
+  ///
+  /// The directory belongs to the cache: entries are the `*.json` files in it. It is created
+  /// (mode 0700, with missing parents) on the first save.
+  ///
+  /// - Parameters:
+  ///   - directory: Where to keep the entries.
+  ///   - schemaVersion: The version of `Item`'s encoded form; raise it when the form changes
+  ///     so that old entries are misses instead of garbage.
+  ///   - timeToLive: How long after saving an entry is served. A zero or negative value expires
+  ///     every entry.
+  ///   - byteLimit: The most bytes all entries together may take (default 20 MB).
+  ///   - now: The clock for save dates, expiry and last access; tests pass a fixed one.
+  public init(
+    directory: URL,
+    schemaVersion: Int = 1,
+    timeToLive: Duration = .seconds(7 * 24 * 60 * 60),
+    byteLimit: Int = 20 * 1024 * 1024,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.directory = directory
+    self.schemaVersion = schemaVersion
+    self.timeToLive = timeToLive
+    self.byteLimit = byteLimit
+    self.files = CacheDirectory(url: directory)
+    self.now = now
+    let parts = timeToLive.components
+    self.timeToLiveSeconds = Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
+    self.index = CacheIndex(byteLimit: byteLimit)
+  }
+
+  /// Creates a cache in the user's caches directory, in a folder named after the cache.
+  ///
+  /// - Parameters:
+  ///   - name: The cache's name; its folder is ``defaultDirectory(named:)``.
+  ///   - schemaVersion: The version of `Item`'s encoded form.
+  ///   - timeToLive: How long after saving an entry is served.
+  ///   - byteLimit: The most bytes all entries together may take (default 20 MB).
+  ///   - now: The clock for save dates, expiry and last access.
+  public init(
+    name: String,
+    schemaVersion: Int = 1,
+    timeToLive: Duration = .seconds(7 * 24 * 60 * 60),
+    byteLimit: Int = 20 * 1024 * 1024,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.init(
+      directory: FilePageCacheLocation.defaultDirectory(named: name), schemaVersion: schemaVersion,
+      timeToLive: timeToLive, byteLimit: byteLimit, now: now)
+  }
+
+  /// The directory a cache named `name` uses by default.
+  ///
+  /// `Caches/ListKit/<name>` on Apple platforms; `$XDG_CACHE_HOME/ListKit/<name>` on Linux, or
+  /// `~/.cache/ListKit/<name>` when `XDG_CACHE_HOME` is unset or not absolute. The name is
+  /// reduced to `[A-Za-z0-9_-]`, so it cannot point elsewhere.
+  /// - Parameter name: The cache's name.
+  /// - Returns: The directory.
+  public static func defaultDirectory(named name: String) -> URL {
+    FilePageCacheLocation.defaultDirectory(named: name)
+  }
+
+  // MARK: - PageCache
+
+  /// Returns the saved first page for a key, or why there is none.
+  ///
+  /// A hit counts as a use for eviction. Any entry that is not good (expired, another schema
+  /// version, corrupt, items that no longer decode) is removed and reported as a miss.
+  /// - Parameter key: The list, user and query.
+  /// - Returns: The page and when it was saved, or a miss with its reason.
+  /// - Complexity: O(*n*) in the size of the entry.
+  public func loadFirstPage(for key: PageCacheKey) async -> PageCacheLookup<Item> {
+    loadIndexIfNeeded()
+    let name = CacheFileName(key: key).value
+    let data: Data
+    switch files.read(name) {
+    case .notFound:
+      index.remove(name)
+      return .miss(.notFound)
+    case .failed(let message):
+      return .miss(.unreadable(message))
+    case .data(let contents):
+      data = contents
+    }
+
+    let entry: CacheEntry<Item>
+    do {
+      entry = try decoder.decode(CacheEntry<Item>.self, from: data)
+    } catch {
+      return discard(name, .corrupt("\(data.count) bytes that are not a cache entry: \(error)"))
+    }
+    guard entry.schemaVersion == schemaVersion else {
+      return discard(name, .schemaMismatch(found: entry.schemaVersion, expected: schemaVersion))
+    }
+    let time = now().timeIntervalSince1970
+    let age = time - entry.savedAt
+    // A clock set back by more than the time-to-live makes an entry as untrustworthy as an old one.
+    guard abs(age) <= timeToLiveSeconds else {
+      return discard(name, .expired(age: age))
+    }
+    let items: [Item]
+    switch entry.items {
+    case .success(let decoded):
+      items = decoded
+    case .failure(let error):
+      return discard(name, .undecodable("items do not decode as \(Item.self): \(error)"))
+    }
+    guard items.count == entry.itemCount else {
+      return discard(name, .corrupt("holds \(items.count) items, its header says \(entry.itemCount)"))
+    }
+
+    files.setModificationTime(of: name, to: time)
+    remove(index.recordAccess(name, bytes: data.count, at: time))
+    let page = Page(
+      items: items, hasMore: entry.hasMore, nextCursor: entry.nextCursor, totalCount: entry.totalCount)
+    return .hit(CachedPage(page: page, savedAt: Date(timeIntervalSince1970: entry.savedAt)))
+  }
+
+  /// Saves a first page for a key, replacing the entry that was there, and evicts the least
+  /// recently used other entries if the total goes over the byte limit.
+  ///
+  /// The write is atomic: a crash leaves the old entry or the new one.
+  /// - Parameters:
+  ///   - page: The page to save.
+  ///   - key: The list, user and query.
+  /// - Throws: ``PageCacheError/entryTooLarge(bytes:limit:)`` when the encoded entry alone is
+  ///   larger than ``byteLimit`` (nothing is written, the old entry stays),
+  ///   ``PageCacheError/encodingFailed(_:)`` when the items do not encode, and
+  ///   ``PageCacheError/writeFailed(_:)`` when the file system refuses the write.
+  /// - Complexity: O(*n*) in the size of the entry, plus O(*m*) per evicted entry for *m*
+  ///   entries in the cache.
+  public func saveFirstPage(_ page: Page<Item>, for key: PageCacheKey) async throws(PageCacheError) {
+    loadIndexIfNeeded()
+    let time = now().timeIntervalSince1970
+    let entry = CacheEntry(
+      schemaVersion: schemaVersion, savedAt: time, itemCount: page.items.count, hasMore: page.hasMore,
+      nextCursor: page.nextCursor, totalCount: page.totalCount, items: .success(page.items))
+    let data: Data
+    do {
+      data = try encoder.encode(entry)
+    } catch {
+      throw .encodingFailed("\(Item.self): \(error)")
+    }
+    guard index.admits(bytes: data.count) else {
+      throw .entryTooLarge(bytes: data.count, limit: byteLimit)
+    }
+    let name = CacheFileName(key: key).value
+    if try files.writeAtomically(data, to: name, modificationTime: time) {
+      // The directory was missing: whatever the index remembered is gone.
+      index.removeAll()
+    }
+    remove(index.recordWrite(name, bytes: data.count, at: time))
+  }
+
+  /// Removes the entry for a key, if any.
+  /// - Parameter key: The list, user and query.
+  public func removeFirstPage(for key: PageCacheKey) async {
+    loadIndexIfNeeded()
+    let name = CacheFileName(key: key).value
+    files.remove(name)
+    index.remove(name)
+  }
+
+  // MARK: - Housekeeping
+
+  /// Removes every entry saved for a user, whatever the list and query; call it at sign-out.
+  /// - Parameter userToken: The user's token, or `nil` for the entries shared by all users.
+  public func removeEntries(forUserToken userToken: String?) async {
+    loadIndexIfNeeded()
+    let tag = CacheFileName.scopeTag(forToken: userToken) + "~"
+    for file in files.listEntries() where file.name.hasPrefix(tag) {
+      files.remove(file.name)
+      index.remove(file.name)
+    }
+  }
+
+  /// Removes every entry.
+  public func removeAll() async {
+    for file in files.listEntries() {
+      files.remove(file.name)
+    }
+    index.removeAll()
+    indexLoaded = true
+  }
+
+  /// The bytes all entries take, as the cache counts them.
+  public var totalBytes: Int {
+    loadIndexIfNeeded()
+    return index.totalBytes
+  }
+
+  // MARK: - Internals
+
+  /// Rebuilds the index from the directory the first time it is needed, so that the limit
+  /// holds across launches; last access is each file's modification date.
+  private func loadIndexIfNeeded() {
+    guard !indexLoaded else { return }
+    indexLoaded = true
+    let listed = files.listEntries().map {
+      (name: $0.name, entry: CacheIndex.Entry(bytes: $0.bytes, lastAccess: $0.modificationTime))
+    }
+    remove(index.rebuild(from: listed))
+  }
+
+  private func discard(_ name: String, _ reason: PageCacheMiss) -> PageCacheLookup<Item> {
+    files.remove(name)
+    index.remove(name)
+    return .miss(reason)
+  }
+
+  private func remove(_ evicted: [String]) {
+    for name in evicted {
+      files.remove(name)
+    }
+  }
+}

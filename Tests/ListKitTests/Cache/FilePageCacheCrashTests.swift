@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+
+@testable import ListKit
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Kills a process that is writing large entries, and checks what it leaves.
+///
+/// Every entry must be whole or absent. The writer is the `listkit-cache-writer` fixture, which
+/// `swift build --build-tests` and `swift test` build beside the test binary.
+///
+/// Half the kills come at a random moment. A write is a few milliseconds of each save (the rest
+/// is encoding), so random kills rarely land inside one; the other half therefore wait until a
+/// temporary file appears in the directory and kill the writer a random fraction of a
+/// millisecond later, in the middle of writing, flushing or renaming.
+@Suite struct FilePageCacheCrashTests {
+  /// The item the writer saves (its source: Sources/listkit-cache-writer/main.swift).
+  struct CrashItem: Codable, Sendable {
+    var generation: Int
+    var index: Int
+    var payload: String
+  }
+
+  static let keys = (0..<4).map {
+    PageCacheKey(listName: "crash", userToken: "writer-token", query: "q\($0)")
+  }
+
+  @Test func writerKilledAtRandomMomentsLeavesEveryEntryWholeOrAbsent() async throws {
+    let writer = try #require(
+      Self.writerExecutable(),
+      "listkit-cache-writer is not beside the test binary: `swift build --build-tests` builds it")
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let heavy = ProcessInfo.processInfo.environment["LISTKIT_HEAVY"] == "1"
+    let minimumKills = heavy ? 200 : 20
+    let seed = UInt64(ProcessInfo.processInfo.environment["LISTKIT_SEED"] ?? "") ?? 0x5EED_CAC4E
+    var random = CacheFixtures.SplitMix64(seed: seed)
+
+    var kills = 0
+    var killsMidWrite = 0
+    var wholeEntriesChecked = 0
+    while kills < 2 * minimumKills {
+      let targeted = kills % 2 == 1
+      let process = Process()
+      process.executableURL = writer
+      process.arguments = [directory.path]
+      let output = Pipe()
+      let errors = Pipe()
+      process.standardOutput = output
+      process.standardError = errors
+      try process.run()
+      let ready = output.fileHandleForReading.availableData
+      guard String(decoding: ready, as: UTF8.self).hasPrefix("ready") else {
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        Issue.record("the writer stopped before its first save (seed \(seed)): \(message)")
+        return
+      }
+      if targeted {
+        Self.waitForTemporaryFile(in: directory, timeout: .seconds(5))
+        usleep(UInt32.random(in: 0..<1_000, using: &random))
+      } else {
+        try await Task.sleep(for: .milliseconds(Int.random(in: 0..<150, using: &random)))
+      }
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      #expect(process.terminationReason == .uncaughtSignal, "the writer exited by itself (seed \(seed))")
+      kills += 1
+
+      let names = CacheFixtures.fileNames(in: directory)
+      let temporary = names.filter { $0.hasPrefix(".tmp-") }
+      if !temporary.isEmpty { killsMidWrite += 1 }
+      for name in temporary {
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+      }
+
+      let cache = FilePageCache<CrashItem>(
+        directory: directory, timeToLive: .seconds(1_000_000), byteLimit: 1 << 40)
+      let expectedNames = Set(Self.keys.map { CacheFileName(key: $0).value })
+      for name in names where !name.hasPrefix(".tmp-") {
+        #expect(expectedNames.contains(name), "a stray file \(name) after kill \(kills) (seed \(seed))")
+      }
+      for key in Self.keys {
+        switch await cache.loadFirstPage(for: key) {
+        case .hit(let cached):
+          if let problem = Self.problem(in: cached.page) {
+            Issue.record("kill \(kills): a torn entry for \(key.query ?? ""): \(problem) (seed \(seed))")
+          }
+          wholeEntriesChecked += 1
+        case .miss(.notFound):
+          break
+        case .miss(let reason):
+          Issue.record("kill \(kills): the entry for \(key.query ?? "") is damaged: \(reason) (seed \(seed))")
+        }
+      }
+    }
+    print(
+      "FilePageCacheCrashTests: \(kills) kills, \(killsMidWrite) inside a write, \(wholeEntriesChecked) "
+        + "entries checked whole (seed \(seed))")
+    #expect(killsMidWrite >= minimumKills / 2, "few kills landed inside a write; the test proved little")
+    #expect(wholeEntriesChecked > 0)
+  }
+
+  /// Returns once a temporary file exists in the directory (a write is under way), or after the
+  /// timeout.
+  static func waitForTemporaryFile(in directory: URL, timeout: Duration) {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+      if names.contains(where: { $0.hasPrefix(".tmp-") }) { return }
+      usleep(100)  // a write lasts milliseconds; leave the CPU to the writer
+    }
+  }
+
+  /// What is wrong with a page the writer saved, or `nil` when it is whole.
+  static func problem(in page: Page<CrashItem>) -> String? {
+    guard let cursor = page.nextCursor, cursor.hasPrefix("g"), let generation = Int(cursor.dropFirst()) else {
+      return "cursor \(page.nextCursor ?? "nil")"
+    }
+    guard page.items.count == page.totalCount, page.items.count == 8 + generation % 8 else {
+      return "\(page.items.count) items, total \(page.totalCount ?? -1), generation \(generation)"
+    }
+    for (index, item) in page.items.enumerated() {
+      let letter = String(UnicodeScalar(UInt8(97 + (generation + index) % 26)))
+      let payload = String(repeating: letter, count: 200_000 + (generation + index) * 7_919 % 10_000)
+      guard item.generation == generation, item.index == index, item.payload == payload else {
+        return "item \(index) does not belong to generation \(generation)"
+      }
+    }
+    return nil
+  }
+
+  /// The writer fixture: `LISTKIT_CACHE_WRITER`, or the build products directory that holds the
+  /// running test binary.
+  static func writerExecutable() -> URL? {
+    let manager = FileManager.default
+    if let path = ProcessInfo.processInfo.environment["LISTKIT_CACHE_WRITER"] {
+      return URL(fileURLWithPath: path)
+    }
+    var directories: [URL] = []
+    if let executable = try? manager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      directories.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
+    }
+    for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+      directories.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    if let first = CommandLine.arguments.first {
+      directories.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+    }
+    for directory in directories {
+      // On Apple platforms the test binary sits inside the .xctest bundle; look a few levels up.
+      var candidate = directory
+      for _ in 0..<4 {
+        let writer = candidate.appendingPathComponent("listkit-cache-writer")
+        if manager.isExecutableFile(atPath: writer.path) { return writer }
+        candidate.deleteLastPathComponent()
+      }
+    }
+    return nil
+  }
+}
