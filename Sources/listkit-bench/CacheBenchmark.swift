@@ -13,14 +13,14 @@ import ListKit
 /// baseline with the same `fsync`, so the cost of durability can be told from the cache's own.
 func runCacheBenchmark() {
   let rounds = 60
-  let items = (0..<1_000).map(BenchItem.init(number:))
+  let items = (0..<1_000).map(CacheBenchItem.init(number:))
   let page = Page(items: items, hasMore: true, nextCursor: "page-2", totalCount: 25_000)
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("listkit-bench-cache-\(ProcessInfo.processInfo.processIdentifier)")
   defer { try? FileManager.default.removeItem(at: directory) }
   try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 
-  let cache = FilePageCache<BenchItem>(directory: directory.appendingPathComponent("cache"))
+  let cache = FilePageCache<CacheBenchItem>(directory: directory.appendingPathComponent("cache"))
   let key = PageCacheKey(listName: "bench", userToken: "bench-token")
   let plainFile = directory.appendingPathComponent("plain.json")
   let syncedFile = directory.appendingPathComponent("synced.json")
@@ -46,7 +46,7 @@ func runCacheBenchmark() {
       try! handle.close()
     }
     let saved = ContinuousClock.now
-    let back = try! JSONDecoder().decode([BenchItem].self, from: Data(contentsOf: file))
+    let back = try! JSONDecoder().decode([CacheBenchItem].self, from: Data(contentsOf: file))
     precondition(back.count == 1_000)
     return Timing(save: seconds(saved - start), load: seconds(ContinuousClock.now - saved))
   }
@@ -113,7 +113,7 @@ private struct Summary {
   }
 }
 
-private struct BenchItem: Codable, Sendable {
+private struct CacheBenchItem: Codable, Sendable {
   var id: Int
   var title: String
   var subtitle: String
