@@ -11,12 +11,20 @@ let package = Package(
   products: [
     .library(name: "ListDiff", targets: ["ListDiff"]),
     .library(name: "ListKit", targets: ["ListKit"]),
+    .library(name: "ListKitHTTP", targets: ["ListKitHTTP"]),
+    .executable(name: "listkit-bench", targets: ["listkit-bench"]),
   ],
   targets: [
     .target(name: "ListDiff", swiftSettings: strict),
     .target(name: "ListKit", dependencies: ["ListDiff"], swiftSettings: strict),
+    .target(name: "ListKitHTTP", dependencies: ["ListKit"], swiftSettings: strict),
+    .executableTarget(name: "listkit-bench", dependencies: ["ListKit", "ListKitHTTP"], swiftSettings: strict),
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], swiftSettings: strict),
     .testTarget(name: "ListKitTests", dependencies: ["ListKit", "ListDiff"], swiftSettings: strict),
+    // The loopback server script is found through #filePath, so it is not a bundle resource.
+    .testTarget(
+      name: "ListKitHTTPTests", dependencies: ["ListKitHTTP", "ListKit"], exclude: ["Fixtures"],
+      swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )
