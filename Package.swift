@@ -18,7 +18,8 @@ let package = Package(
     .target(name: "ListDiff", swiftSettings: strict),
     .target(name: "ListKit", dependencies: ["ListDiff"], swiftSettings: strict),
     .target(name: "ListKitHTTP", dependencies: ["ListKit"], swiftSettings: strict),
-    .executableTarget(name: "listkit-bench", dependencies: ["ListKit", "ListKitHTTP"], swiftSettings: strict),
+    .executableTarget(
+      name: "listkit-bench", dependencies: ["ListKit", "ListKitHTTP"], swiftSettings: strict),
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], swiftSettings: strict),
     .testTarget(name: "ListKitTests", dependencies: ["ListKit", "ListDiff"], swiftSettings: strict),
     // The loopback server script is found through #filePath, so it is not a bundle resource.

@@ -7,7 +7,8 @@ import ListKit
 
 extension HTTPPageLoader {
   /// Builds the GET request for a page request.
-  func makeURLRequest(for request: PageRequest, redactor: Redactor) throws(HTTPPageLoaderError) -> URLRequest {
+  func makeURLRequest(for request: PageRequest, redactor: Redactor) throws(HTTPPageLoaderError) -> URLRequest
+  {
     guard timeout > 0, timeout.isFinite else {
       throw .invalidRequest("timeout must be a positive number of seconds, not \(timeout)")
     }
@@ -15,15 +16,10 @@ extension HTTPPageLoader {
       throw .invalidRequest("maximumResponseBytes must be positive, not \(maximumResponseBytes)")
     }
     let url = try makeURL(for: request.position, redactor: redactor)
-    var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
     let token = request.context.userToken.flatMap { $0.isEmpty ? nil : $0 }
+    var finalURL = url
     if case .queryParameter(let name) = authentication, let token {
-      var items = (components?.queryItems ?? []).filter { $0.name != name }
-      items.append(URLQueryItem(name: name, value: token))
-      components?.queryItems = items
-    }
-    guard let finalURL = components?.url else {
-      throw .invalidRequest("cannot build a URL from \(redactor.redact(url))")
+      finalURL = try Self.url(url, adding: [URLQueryItem(name: name, value: token)], redactor: redactor)
     }
     var urlRequest = URLRequest(
       url: finalURL, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
@@ -43,7 +39,9 @@ extension HTTPPageLoader {
   }
 
   /// The URL of a position, before authentication.
-  private func makeURL(for position: PageRequest.Position, redactor: Redactor) throws(HTTPPageLoaderError) -> URL {
+  private func makeURL(for position: PageRequest.Position, redactor: Redactor) throws(HTTPPageLoaderError)
+    -> URL
+  {
     var paging: [URLQueryItem] = []
     switch position {
     case .page(let index, let size):
@@ -66,18 +64,43 @@ extension HTTPPageLoader {
       if let cursor { paging.append(URLQueryItem(name: parameters.cursor, value: cursor)) }
       if let name = parameters.cursorLimit { paging.append(URLQueryItem(name: name, value: String(limit))) }
     }
-    guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
-      throw .invalidRequest("the base URL \(redactor.redact(baseURL)) has no valid components")
-    }
     let replaced = Set(paging.map(\.name))
-    let kept = (components.queryItems ?? []).filter { !replaced.contains($0.name) }
-    let extra = queryItems.filter { !replaced.contains($0.name) }
-    let all = kept + extra + paging
-    components.queryItems = all.isEmpty ? nil : all
-    guard let url = components.url else {
-      throw .invalidRequest("cannot add the paging parameters to \(redactor.redact(baseURL))")
+    return try Self.url(
+      baseURL, adding: queryItems.filter { !replaced.contains($0.name) } + paging, redactor: redactor)
+  }
+
+  /// Returns `url` with `items` added, replacing its own items of the same names.
+  ///
+  /// NB: values are percent-encoded down to RFC 3986's unreserved characters. `URLComponents`
+  /// leaves `+`, `&` and `=` alone in query values, and servers read a bare `+` as a space,
+  /// which would garble a token or a cursor.
+  static func url(_ url: URL, adding items: [URLQueryItem], redactor: Redactor) throws(HTTPPageLoaderError)
+    -> URL
+  {
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+      throw .invalidRequest("the URL \(redactor.redact(url)) has no valid components")
     }
-    return url
+    guard !items.isEmpty else { return url }
+    let names = Set(items.map(\.name))
+    let kept = (components.percentEncodedQueryItems ?? []).filter {
+      !names.contains($0.name.removingPercentEncoding ?? $0.name)
+    }
+    let encoded = items.map {
+      URLQueryItem(name: encode($0.name), value: $0.value.map(encode))
+    }
+    components.percentEncodedQueryItems = kept + encoded
+    guard let result = components.url else {
+      throw .invalidRequest("cannot add query items to \(redactor.redact(url))")
+    }
+    return result
+  }
+
+  private static func encode(_ text: String) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+  }
+
+  private static var unreserved: CharacterSet {
+    CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
   }
 
   /// The URL a cursor names, when it is an absolute URL; `nil` for an opaque cursor.

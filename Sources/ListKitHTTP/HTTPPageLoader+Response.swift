@@ -18,7 +18,8 @@ extension HTTPPageLoader {
     case .tooLarge(let bytes):
       throw HTTPPageLoaderError.responseTooLarge(limit: maximumResponseBytes, bytes: bytes)
     case .notHTTP:
-      throw HTTPPageLoaderError.transport(code: URLError.badServerResponse.rawValue, "the response is not HTTP")
+      throw HTTPPageLoaderError.transport(
+        code: URLError.badServerResponse.rawValue, "the response is not HTTP")
     case .failed(let error, let response, let received):
       if error.code == .cancelled, Task.isCancelled { throw CancellationError() }
       throw Self.map(error, response: response, received: received, timeout: timeout, redactor: redactor)
@@ -68,7 +69,8 @@ extension HTTPPageLoader {
     guard style.requiresJSON else { return }
     let contentType = response.value(forHTTPHeaderField: "Content-Type")
     guard let contentType else { return }
-    let mediaType = contentType.split(separator: ";").first
+    let mediaType =
+      contentType.split(separator: ";").first
       .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
     guard mediaType == "application/json" || mediaType == "text/json" || mediaType.hasSuffix("+json")
     else { throw .unexpectedContentType(redactor.redact(contentType)) }

@@ -116,7 +116,8 @@ public struct HTTPPageLoader<Item: Decodable & Sendable>: PageLoader {
     let outcome = await transport.send(urlRequest, limit: maximumResponseBytes, deadline: timeout)
     let (body, response) = try interpret(outcome, redactor: redactor)
     let elapsed = ContinuousClock.now - started
-    let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+    let milliseconds =
+      elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
     log?("GET \(described) -> \(response.statusCode), \(body.count) bytes in \(milliseconds) ms")
     try check(response, body: body, redactor: redactor)
     return try read(HTTPResponse(body: body, response: response, request: request), redactor: redactor)

@@ -22,7 +22,9 @@ struct Redactor: Sendable {
       secrets.append(token)
       for encoded in [
         token.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed),
-        token.addingPercentEncoding(withAllowedCharacters: .alphanumerics),
+        token.addingPercentEncoding(
+          withAllowedCharacters: CharacterSet(
+            charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")),
       ] {
         if let encoded, encoded != token, !secrets.contains(encoded) { secrets.append(encoded) }
       }

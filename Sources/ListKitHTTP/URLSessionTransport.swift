@@ -214,7 +214,8 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
   }
 
   func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, willCacheResponse proposedResponse: CachedURLResponse,
+    _ session: URLSession, dataTask: URLSessionDataTask,
+    willCacheResponse proposedResponse: CachedURLResponse,
     completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void
   ) {
     // Pages are cached by PageCache, keyed without the token; never by URL, which may carry it.
