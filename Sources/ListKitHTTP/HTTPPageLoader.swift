@@ -111,14 +111,17 @@ public struct HTTPPageLoader<Item: Decodable & Sendable>: PageLoader {
   private func load(_ request: PageRequest, redactor: Redactor) async throws -> Page<Item> {
     try Task.checkCancellation()
     let urlRequest = try makeURLRequest(for: request, redactor: redactor)
-    let described = redactor.redact(urlRequest.url)
     let started = ContinuousClock.now
     let outcome = await transport.send(urlRequest, limit: maximumResponseBytes, deadline: timeout)
     let (body, response) = try interpret(outcome, redactor: redactor)
-    let elapsed = ContinuousClock.now - started
-    let milliseconds =
-      elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-    log?("GET \(described) -> \(response.statusCode), \(body.count) bytes in \(milliseconds) ms")
+    if let log {
+      let elapsed = ContinuousClock.now - started
+      let milliseconds =
+        elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+      log(
+        "GET \(redactor.redact(urlRequest.url)) -> \(response.statusCode), \(body.count) bytes in "
+          + "\(milliseconds) ms")
+    }
     try check(response, body: body, redactor: redactor)
     return try read(HTTPResponse(body: body, response: response, request: request), redactor: redactor)
   }
