@@ -1,3 +1,4 @@
+import Foundation
 import ListKit
 
 /// Why an ``HTTPPageLoader`` could not load a page, in terms an app can act on.
@@ -58,6 +59,31 @@ extension HTTPPageLoaderError: CustomStringConvertible {
     case .decodingFailed(let path, let reason):
       "cannot decode the response at \(path.isEmpty ? "the top level" : path): \(reason)"
     case .transport(let code, let why): "network error \(code): \(why)"
+    }
+  }
+}
+
+extension HTTPPageLoaderError: LocalizedError {
+  /// A short sentence to show the user; ``PagedList`` shows it as the load's error message.
+  ///
+  /// It never contains server text or the token; ``description`` has the details.
+  public var errorDescription: String? {
+    switch self {
+    case .invalidRequest: "The list could not be requested."
+    case .offline: "You appear to be offline."
+    case .cannotConnect: "The server could not be reached."
+    case .timedOut: "The server took too long to answer."
+    case .cancelled: "The request was cancelled."
+    case .connectionLost: "The connection was lost while the page was loading."
+    case .unauthorized(403, _): "You do not have access to this list."
+    case .unauthorized: "Please sign in again."
+    case .httpStatus(let status, _) where (500..<600).contains(status):
+      "The server had a problem (HTTP \(status)). Please try again."
+    case .httpStatus(let status, _): "The server refused the request (HTTP \(status))."
+    case .unexpectedContentType:
+      "The server sent an unexpected answer. On a public network, you may need to sign in to it first."
+    case .responseTooLarge, .decodingFailed: "The server sent a page that could not be read."
+    case .transport: "A network error occurred."
     }
   }
 }

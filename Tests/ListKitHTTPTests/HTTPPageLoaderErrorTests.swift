@@ -226,3 +226,36 @@ import Testing
     }
   }
 }
+
+@Suite struct HTTPPageLoaderErrorMessageTests {
+  static let serverText = "SERVER-TEXT"
+  static let all: [HTTPPageLoaderError] = [
+    .invalidRequest(serverText), .offline(serverText), .cannotConnect(serverText), .timedOut(seconds: 3),
+    .cancelled, .connectionLost(receivedBytes: 3, expectedBytes: 9),
+    .unauthorized(status: 401, bodyExcerpt: serverText), .unauthorized(status: 403, bodyExcerpt: serverText),
+    .httpStatus(500, bodyExcerpt: serverText), .httpStatus(404, bodyExcerpt: serverText),
+    .unexpectedContentType(serverText), .responseTooLarge(limit: 1, bytes: 2),
+    .decodingFailed(codingPath: serverText, reason: serverText), .transport(code: -1, serverText),
+  ]
+
+  @Test func everyErrorHasAUserMessageWithoutServerText() {
+    for error in Self.all {
+      let message = error.errorDescription ?? ""
+      #expect(message.hasSuffix(".") && message.count > 10, "\(error)")
+      #expect(!message.contains(Self.serverText), "server text in the message of \(error)")
+    }
+    #expect(
+      HTTPPageLoaderError.unauthorized(status: 401, bodyExcerpt: "").errorDescription
+        == "Please sign in again.")
+  }
+
+  @Test func descriptionsSayWhatHappened() {
+    #expect("\(HTTPPageLoaderError.httpStatus(500, bodyExcerpt: "boom"))" == "HTTP 500: boom")
+    #expect(
+      "\(HTTPPageLoaderError.decodingFailed(codingPath: "results[2].id", reason: "expected Int"))"
+        == "cannot decode the response at results[2].id: expected Int")
+    #expect(
+      "\(HTTPPageLoaderError.connectionLost(receivedBytes: 40, expectedBytes: 4000))"
+        == "connection lost after 40 bytes of 4000 (truncated response)")
+  }
+}
