@@ -116,6 +116,43 @@ import Testing
     }
   }
 
+  @Test(arguments: [false, true])
+  func cancellingTheTaskClosesTheConnection(appSession: Bool) async throws {
+    struct Hangup: Decodable, Sendable { var state: String }
+    try await withServer { server in
+      let session = appSession ? URLSession(configuration: .ephemeral) : nil
+      defer { session?.finishTasksAndInvalidate() }
+      let loader = HTTPPageLoader<TestItem>(
+        baseURL: server.url("/hold?key=k&seconds=5"), style: .array, session: session)
+      let task = Task {
+        try await loader.loadPage(PageRequest(position: .page(index: 0, size: 5), isFirstPage: true))
+      }
+      let probe = HTTPPageLoader<Hangup>(
+        baseURL: server.url("/hangup?key=k"),
+        style: .custom { response in
+          Page(items: [try JSONDecoder().decode(Hangup.self, from: response.body)], hasMore: false)
+        })
+      func state() async throws -> String {
+        try await probe.loadPage(PageRequest(position: .page(index: 0, size: 1), isFirstPage: true))
+          .items.first?.state ?? ""
+      }
+      // Bounded polls: the server notes the request, then (after the cancel) the hang-up.
+      var seen = try await state()
+      for _ in 0..<40 where seen != "waiting" {
+        try await Task.sleep(for: .milliseconds(25))
+        seen = try await state()
+      }
+      #expect(seen == "waiting")
+      task.cancel()
+      for _ in 0..<80 where seen == "waiting" {
+        try await Task.sleep(for: .milliseconds(25))
+        seen = try await state()
+      }
+      #expect(seen == "client closed")
+      await #expect(throws: CancellationError.self) { try await task.value }
+    }
+  }
+
   @Test func aTaskCancelledBeforeLoadingSendsNothing() async throws {
     try await withServer { server in
       let log = HTTPPageLoaderSecurityTests.LogLines()

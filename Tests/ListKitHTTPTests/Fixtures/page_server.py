@@ -25,9 +25,13 @@ The data set is `total` items {"id": i, "name": "item i"} (default 250). Every r
   /echo         the request's method, path, query and headers as JSON
   /slowpages    like /drf/page but page >= 2 waits `delay` seconds
   /status       answers `code` with a short text body that echoes the query
+  /hold         waits up to `seconds` (default 5) for the client to hang up, noting it under `key`
+  /hangup       {"state": ...} of the /hold request with that `key`
 """
 import base64
 import json
+import select
+import socket
 import sys
 import threading
 import time
@@ -36,6 +40,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 FLAKY_COUNTS = {}
 FLAKY_LOCK = threading.Lock()
+HANGUPS = {}  # key -> "waiting" | "client closed" | "answered"
 
 
 def items(start, count, total):
@@ -231,6 +236,28 @@ class Handler(BaseHTTPRequestHandler):
     def route_echo(self, path, query, total, delay):
         self.send_json({"method": self.command, "path": path, "query": query,
                         "headers": {k.lower(): v for k, v in self.headers.items()}})
+
+    def route_hold(self, path, query, total, delay):
+        key = first(query, "key", "")
+        HANGUPS[key] = "waiting"
+        deadline = time.monotonic() + min(float(first(query, "seconds", "5")), 10.0)
+        while time.monotonic() < deadline:
+            readable, _, _ = select.select([self.connection], [], [], 0.05)
+            if readable:
+                try:
+                    if self.connection.recv(1, socket.MSG_PEEK) == b"":
+                        HANGUPS[key] = "client closed"
+                        self.close_connection = True
+                        return
+                except OSError:
+                    HANGUPS[key] = "client closed"
+                    self.close_connection = True
+                    return
+        HANGUPS[key] = "answered"
+        self.send_json([])
+
+    def route_hangup(self, path, query, total, delay):
+        self.send_json({"state": HANGUPS.get(first(query, "key", ""), "unknown")})
 
     def route_status(self, path, query, total, delay):
         self.send(integer(query, "code", 500), "status page for %r" % query, "text/plain")
