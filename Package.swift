@@ -12,12 +12,16 @@ let package = Package(
     .library(name: "ListDiff", targets: ["ListDiff"]),
     .library(name: "ListKit", targets: ["ListKit"]),
     .library(name: "ListKitTesting", targets: ["ListKitTesting"]),
+    .library(name: "ListKitHTTP", targets: ["ListKitHTTP"]),
+    .executable(name: "listkit-bench", targets: ["listkit-bench"]),
   ],
   targets: [
     .target(name: "ListDiff", swiftSettings: strict),
     .target(name: "ListKit", dependencies: ["ListDiff"], swiftSettings: strict),
     .target(name: "ListKitTesting", dependencies: ["ListKit", "ListDiff"], swiftSettings: strict),
-    .executableTarget(name: "listkit-bench", dependencies: ["ListDiff", "ListKit"], swiftSettings: strict),
+    .target(name: "ListKitHTTP", dependencies: ["ListKit"], swiftSettings: strict),
+    .executableTarget(
+      name: "listkit-bench", dependencies: ["ListDiff", "ListKit", "ListKitHTTP"], swiftSettings: strict),
     // A test fixture, not a tool: FilePageCacheCrashTests runs it and kills it mid-write.
     .executableTarget(name: "listkit-cache-writer", dependencies: ["ListKit"], swiftSettings: strict),
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], swiftSettings: strict),
@@ -25,6 +29,10 @@ let package = Package(
       name: "ListKitTests", dependencies: ["ListKit", "ListDiff", "ListKitTesting"], swiftSettings: strict),
     .testTarget(
       name: "ListKitTestingTests", dependencies: ["ListKitTesting", "ListKit", "ListDiff"],
+      swiftSettings: strict),
+    // The loopback server script is found through #filePath, so it is not a bundle resource.
+    .testTarget(
+      name: "ListKitHTTPTests", dependencies: ["ListKitHTTP", "ListKit"], exclude: ["Fixtures"],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

@@ -12,6 +12,7 @@ let benchmarks: [(name: String, run: @MainActor () -> Void)] = [
   ("managers", runManagersBenchmark),
   ("paging", runPagingBenchmark),
   ("cache", runCacheBenchmark),
+  ("http", runHTTPBenchmark),
 ]
 
 if let name = CommandLine.arguments.dropFirst().first {

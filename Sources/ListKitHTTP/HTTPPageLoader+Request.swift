@@ -1,0 +1,125 @@
+import Foundation
+import ListKit
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension HTTPPageLoader {
+  /// Builds the GET request for a page request.
+  func makeURLRequest(for request: PageRequest, redactor: Redactor) throws(HTTPPageLoaderError) -> URLRequest
+  {
+    guard timeout > 0, timeout.isFinite else {
+      throw .invalidRequest("timeout must be a positive number of seconds, not \(timeout)")
+    }
+    guard maximumResponseBytes > 0 else {
+      throw .invalidRequest("maximumResponseBytes must be positive, not \(maximumResponseBytes)")
+    }
+    let url = try makeURL(for: request.position, redactor: redactor)
+    let token = request.context.userToken.flatMap { $0.isEmpty ? nil : $0 }
+    var finalURL = url
+    if case .queryParameter(let name) = authentication, let token {
+      finalURL = try Self.url(url, adding: [URLQueryItem(name: name, value: token)], redactor: redactor)
+    }
+    var urlRequest = URLRequest(
+      url: finalURL, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+    urlRequest.httpMethod = "GET"
+    urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+      urlRequest.setValue(value, forHTTPHeaderField: name)
+    }
+    if let token {
+      switch authentication {
+      case .none, .queryParameter: break
+      case .bearer: urlRequest.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+      case .header(let name, let prefix): urlRequest.setValue(prefix + token, forHTTPHeaderField: name)
+      }
+    }
+    return urlRequest
+  }
+
+  /// The URL of a position, before authentication.
+  private func makeURL(for position: PageRequest.Position, redactor: Redactor) throws(HTTPPageLoaderError)
+    -> URL
+  {
+    var paging: [URLQueryItem] = []
+    switch position {
+    case .page(let index, let size):
+      guard index >= 0, size > 0 else {
+        throw .invalidRequest("page index must be >= 0 and size > 0, not index \(index), size \(size)")
+      }
+      let (number, overflow) = index.addingReportingOverflow(parameters.firstPageNumber)
+      guard !overflow else { throw .invalidRequest("page index \(index) is too large") }
+      paging.append(URLQueryItem(name: parameters.page, value: String(number)))
+      if let name = parameters.pageSize { paging.append(URLQueryItem(name: name, value: String(size))) }
+    case .offset(let offset, let limit):
+      guard offset >= 0, limit > 0 else {
+        throw .invalidRequest("offset must be >= 0 and limit > 0, not offset \(offset), limit \(limit)")
+      }
+      paging.append(URLQueryItem(name: parameters.offset, value: String(offset)))
+      paging.append(URLQueryItem(name: parameters.limit, value: String(limit)))
+    case .cursor(let cursor, let limit):
+      guard limit > 0 else { throw .invalidRequest("limit must be > 0, not \(limit)") }
+      if let cursor, let next = try nextPageURL(cursor, redactor: redactor) { return next }
+      if let cursor { paging.append(URLQueryItem(name: parameters.cursor, value: cursor)) }
+      if let name = parameters.cursorLimit { paging.append(URLQueryItem(name: name, value: String(limit))) }
+    }
+    let replaced = Set(paging.map(\.name))
+    return try Self.url(
+      baseURL, adding: queryItems.filter { !replaced.contains($0.name) } + paging, redactor: redactor)
+  }
+
+  /// Returns `url` with `items` added, replacing its own items of the same names.
+  ///
+  /// NB: values are percent-encoded down to RFC 3986's unreserved characters. `URLComponents`
+  /// leaves `+`, `&` and `=` alone in query values, and servers read a bare `+` as a space,
+  /// which would garble a token or a cursor.
+  static func url(_ url: URL, adding items: [URLQueryItem], redactor: Redactor) throws(HTTPPageLoaderError)
+    -> URL
+  {
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+      throw .invalidRequest("the URL \(redactor.redact(url)) has no valid components")
+    }
+    guard !items.isEmpty else { return url }
+    let names = Set(items.map(\.name))
+    let kept = (components.percentEncodedQueryItems ?? []).filter {
+      !names.contains($0.name.removingPercentEncoding ?? $0.name)
+    }
+    let encoded = items.map {
+      URLQueryItem(name: encode($0.name), value: $0.value.map(encode))
+    }
+    components.percentEncodedQueryItems = kept + encoded
+    guard let result = components.url else {
+      throw .invalidRequest("cannot add query items to \(redactor.redact(url))")
+    }
+    return result
+  }
+
+  private static func encode(_ text: String) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+  }
+
+  private static var unreserved: CharacterSet {
+    CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+  }
+
+  /// The URL a cursor names, when it is an absolute URL; `nil` for an opaque cursor.
+  ///
+  /// - Throws: When it is a URL on another origin: the token would be sent to a host the app
+  ///   did not configure, so such a link is refused rather than followed.
+  private func nextPageURL(_ cursor: String, redactor: Redactor) throws(HTTPPageLoaderError) -> URL? {
+    guard let url = URL(string: cursor), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host != nil
+    else { return nil }
+    func origin(_ url: URL) -> String {
+      let scheme = url.scheme?.lowercased() ?? ""
+      let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+      return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
+    }
+    guard origin(url) == origin(baseURL) else {
+      throw .invalidRequest(
+        "the next-page URL \(redactor.redact(url)) is not on the base URL's origin \(origin(baseURL))")
+    }
+    return url
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import ListKit
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A ``PageLoader`` for JSON APIs over `URLSession`: it turns a ``PageRequest`` into a GET
+/// request, and the response into a ``Page``.
+///
+/// ```swift
+/// let loader = HTTPPageLoader<Photo>(
+///   baseURL: URL(string: "https://api.example.com/photos/")!,
+///   style: .envelope())                      // Django REST framework's {"count", "next", "results"}
+/// let page = try await loader.loadPage(
+///   PageRequest(position: .page(index: 0, size: 20), context: RequestContext(userToken: token),
+///               isFirstPage: true))
+/// ```
+///
+/// Requests: the position's query parameters (names from ``HTTPPagingParameters``), the extra
+/// query items and headers, `Accept: application/json`, the token as ``HTTPAuthentication`` says,
+/// and the timeout as an overall deadline. A cursor that is an absolute URL on the base URL's
+/// origin (a `next` link from the previous page) is requested as it is.
+///
+/// Failures are ``HTTPPageLoaderError``s; cancelling the calling task cancels the request and
+/// throws `CancellationError`. Nothing the loader reports or logs contains the token.
+public struct HTTPPageLoader<Item: Decodable & Sendable>: PageLoader {
+  /// The URL of the first page, before paging parameters are added.
+  public let baseURL: URL
+  /// How the response is read.
+  public let style: HTTPResponseStyle<Item>
+  /// The query parameter names for each position style.
+  public let parameters: HTTPPagingParameters
+  /// How the token from the request context is sent.
+  public let authentication: HTTPAuthentication
+  /// Headers added to every request.
+  public let headers: [String: String]
+  /// Query items added to every request built from the base URL.
+  public let queryItems: [URLQueryItem]
+  /// The longest a load may take, in seconds, from sending to the last byte.
+  public let timeout: Double
+  /// The largest body the loader accepts, in bytes.
+  public let maximumResponseBytes: Int
+  let decoder: JSONDecoder
+  let transport: URLSessionTransport
+  let log: (@Sendable (String) -> Void)?
+
+  /// Creates a loader.
+  /// - Parameters:
+  ///   - baseURL: The URL of the first page; it may carry query items of its own.
+  ///   - style: How responses are read.
+  ///   - parameters: The query parameter names for each position style.
+  ///   - authentication: How the request context's token is sent.
+  ///   - headers: Headers added to every request.
+  ///   - queryItems: Query items added to every request built from the base URL.
+  ///   - timeout: The longest a load may take, in seconds (also the idle timeout).
+  ///   - maximumResponseBytes: The largest body accepted, in bytes.
+  ///   - session: The session to use, or `nil` for the loader's own ephemeral session, which
+  ///     stops a body as soon as it is over the cap and never stores responses in a URL cache.
+  ///     An app's session is checked for size only once the body has arrived.
+  ///   - decoder: The JSON decoder for the built-in styles (date strategies and so on).
+  ///   - log: Called with one line per request and outcome, redacted; `nil` for no logging.
+  public init(
+    baseURL: URL,
+    style: HTTPResponseStyle<Item>,
+    parameters: HTTPPagingParameters = HTTPPagingParameters(),
+    authentication: HTTPAuthentication = .bearer,
+    headers: [String: String] = [:],
+    queryItems: [URLQueryItem] = [],
+    timeout: Double = 30,
+    maximumResponseBytes: Int = 8 << 20,
+    session: URLSession? = nil,
+    decoder: JSONDecoder = JSONDecoder(),
+    log: (@Sendable (String) -> Void)? = nil
+  ) {
+    self.baseURL = baseURL
+    self.style = style
+    self.parameters = parameters
+    self.authentication = authentication
+    self.headers = headers
+    self.queryItems = queryItems
+    self.timeout = timeout
+    self.maximumResponseBytes = maximumResponseBytes
+    self.decoder = decoder
+    self.log = log
+    if let session {
+      transport = URLSessionTransport(session: session)
+    } else {
+      let configuration = URLSessionConfiguration.ephemeral
+      configuration.urlCache = nil
+      configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+      transport = URLSessionTransport(configuration: configuration)
+    }
+  }
+
+  /// Loads the page a request describes.
+  /// - Parameter request: The position and the context (its token is sent as configured).
+  /// - Returns: The page, with whether more follow and the next-page URL or cursor, if any.
+  /// - Throws: ``HTTPPageLoaderError`` when the page cannot be loaded, or `CancellationError`
+  ///   when the calling task is cancelled.
+  public func loadPage(_ request: PageRequest) async throws -> Page<Item> {
+    let redactor = makeRedactor(for: request.context)
+    do {
+      return try await load(request, redactor: redactor)
+    } catch let error as HTTPPageLoaderError {
+      log?("GET failed: \(error)")
+      throw error
+    }
+  }
+
+  private func load(_ request: PageRequest, redactor: Redactor) async throws -> Page<Item> {
+    try Task.checkCancellation()
+    let urlRequest = try makeURLRequest(for: request, redactor: redactor)
+    let started = ContinuousClock.now
+    let outcome = await transport.send(urlRequest, limit: maximumResponseBytes, deadline: timeout)
+    let (body, response) = try interpret(outcome, redactor: redactor)
+    if let log {
+      let elapsed = ContinuousClock.now - started
+      let milliseconds =
+        elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+      log(
+        "GET \(redactor.redact(urlRequest.url)) -> \(response.statusCode), \(body.count) bytes in "
+          + "\(milliseconds) ms")
+    }
+    try check(response, body: body, redactor: redactor)
+    return try read(HTTPResponse(body: body, response: response, request: request), redactor: redactor)
+  }
+
+  func makeRedactor(for context: RequestContext) -> Redactor {
+    let parameterName: String? =
+      if case .queryParameter(let name) = authentication { name } else { nil }
+    return Redactor(token: context.userToken, extraParameterName: parameterName)
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import ListKit
+
+/// Why an ``HTTPPageLoader`` could not load a page, in terms an app can act on.
+///
+/// Every string it carries has been redacted: the user's token, and the value of any query
+/// parameter that carries credentials, are replaced by `<redacted>` before they get here, so an
+/// error can be logged or shown as it is.
+///
+/// Cancelling the Swift task that called ``HTTPPageLoader/loadPage(_:)`` ends the load with
+/// `CancellationError` (the ``PageLoader`` contract), not with ``cancelled``.
+public enum HTTPPageLoaderError: Error, Hashable, Sendable {
+  /// The request could not be built: a bad position, a bad configuration value or a next-page
+  /// URL the loader will not follow; the text says which.
+  case invalidRequest(String)
+  /// The device is offline (no network, or data not allowed); retry when it is back.
+  case offline(String)
+  /// The host could not be found or refused the connection.
+  case cannotConnect(String)
+  /// No complete answer arrived within the loader's timeout, in seconds.
+  case timedOut(seconds: Double)
+  /// The URL session cancelled the request although the calling task was not cancelled
+  /// (for example, the session was invalidated).
+  case cancelled
+  /// The connection closed before the whole body arrived (a truncated response).
+  case connectionLost(receivedBytes: Int, expectedBytes: Int?)
+  /// The server answered 401 or 403: the user must sign in again (or lacks access).
+  case unauthorized(status: Int, bodyExcerpt: String)
+  /// The server answered another status outside 200–299, with the start of its body.
+  case httpStatus(Int, bodyExcerpt: String)
+  /// The response's `Content-Type` is not one the response style reads (for example an HTML
+  /// captive portal page); `nil` when the server sent none and one was required.
+  case unexpectedContentType(String?)
+  /// The body is larger than the loader's cap; `bytes` is the size announced or received so far.
+  case responseTooLarge(limit: Int, bytes: Int)
+  /// The body is not what the response style expects; `codingPath` says where (`results[2].id`).
+  case decodingFailed(codingPath: String, reason: String)
+  /// Any other transport failure, with its `URLError` code.
+  case transport(code: Int, String)
+}
+
+extension HTTPPageLoaderError: CustomStringConvertible {
+  /// A one-line explanation, safe to log: it never contains the user's token.
+  public var description: String {
+    switch self {
+    case .invalidRequest(let why): "invalid page request: \(why)"
+    case .offline(let why): "offline: \(why)"
+    case .cannotConnect(let why): "cannot connect: \(why)"
+    case .timedOut(let seconds): "timed out after \(seconds) s"
+    case .cancelled: "the request was cancelled by the URL session"
+    case .connectionLost(let received, let expected):
+      "connection lost after \(received) bytes"
+        + (expected.map { " of \($0)" } ?? "") + " (truncated response)"
+    case .unauthorized(let status, let excerpt): "unauthorized (HTTP \(status)): \(excerpt)"
+    case .httpStatus(let status, let excerpt): "HTTP \(status): \(excerpt)"
+    case .unexpectedContentType(let type): "unexpected content type \(type ?? "(none)")"
+    case .responseTooLarge(let limit, let bytes):
+      "response of \(bytes) bytes or more is over the \(limit)-byte cap"
+    case .decodingFailed(let path, let reason):
+      "cannot decode the response at \(path.isEmpty ? "the top level" : path): \(reason)"
+    case .transport(let code, let why): "network error \(code): \(why)"
+    }
+  }
+}
+
+extension HTTPPageLoaderError: LocalizedError {
+  /// A short sentence to show the user; ``PagedList`` shows it as the load's error message.
+  ///
+  /// It never contains server text or the token; ``description`` has the details.
+  public var errorDescription: String? {
+    switch self {
+    case .invalidRequest: "The list could not be requested."
+    case .offline: "You appear to be offline."
+    case .cannotConnect: "The server could not be reached."
+    case .timedOut: "The server took too long to answer."
+    case .cancelled: "The request was cancelled."
+    case .connectionLost: "The connection was lost while the page was loading."
+    case .unauthorized(403, _): "You do not have access to this list."
+    case .unauthorized: "Please sign in again."
+    case .httpStatus(let status, _) where (500..<600).contains(status):
+      "The server had a problem (HTTP \(status)). Please try again."
+    case .httpStatus(let status, _): "The server refused the request (HTTP \(status))."
+    case .unexpectedContentType:
+      "The server sent an unexpected answer. On a public network, you may need to sign in to it first."
+    case .responseTooLarge, .decodingFailed: "The server sent a page that could not be read."
+    case .transport: "A network error occurred."
+    }
+  }
+}

@@ -1,0 +1,294 @@
+#!/usr/bin/env python3
+"""Loopback JSON API for ListKitHTTP's tests and benchmark (Python 3 standard library only).
+
+Listens on 127.0.0.1 on an ephemeral port, prints the port as the first line on stdout, and
+exits when stdin closes (so it never outlives the test process that started it) or on SIGTERM.
+
+The data set is `total` items {"id": i, "name": "item i"} (default 250). Every route accepts
+`total` and `delay` (seconds to wait before answering, capped at 10). Routes:
+
+  /array        bare JSON array; page+page_size, offset+limit or cursor+limit query names
+  /drf/page     Django REST framework PageNumberPagination envelope (1-based `page`)
+  /drf/offset   Django REST framework LimitOffsetPagination envelope
+  /drf/cursor   Django REST framework CursorPagination envelope (opaque `cursor`)
+  /link         bare array with an RFC 8288 Link header (GitHub style `page`/`per_page`)
+  /nested       {"data": {"list": {"items": [...]}}, "meta": {"more": bool}}
+  /custom       {"payload": {"entries": [...], "more": bool, "after": "..."}}
+  /flaky        500 for the first `fail` requests (default 1) with the same `key`, then /drf/page
+  /malformed    200 application/json that is not JSON
+  /wrongtype    200 JSON array whose third item has a string id
+  /truncated    Content-Length larger than the body sent, then the connection closes
+  /unauthorized 401 whose body echoes the Authorization header and the query (like a careless API)
+  /forbidden    403 likewise
+  /big          a valid JSON array of `bytes` bytes or more
+  /html         200 text/html
+  /echo         the request's method, path, query and headers as JSON
+  /slowpages    like /drf/page but page >= 2 waits `delay` seconds
+  /status       answers `code` with a short text body that echoes the query
+  /hold         waits up to `seconds` (default 5) for the client to hang up, noting it under `key`
+  /hangup       {"state": ...} of the /hold request with that `key`
+"""
+import base64
+import json
+import select
+import socket
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+FLAKY_COUNTS = {}
+FLAKY_LOCK = threading.Lock()
+HANGUPS = {}  # key -> "waiting" | "client closed" | "answered"
+
+
+def items(start, count, total):
+    end = max(start, min(start + count, total))
+    return [{"id": i, "name": "item %d" % i} for i in range(start, end)]
+
+
+def first(query, name, default=None):
+    values = query.get(name)
+    return values[0] if values else default
+
+
+def integer(query, name, default):
+    try:
+        return int(first(query, name, default))
+    except (TypeError, ValueError):
+        return default
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    # Headers and body go out in separate writes; without this, Nagle's algorithm and the
+    # client's delayed ACK add about 40 ms to every keep-alive response.
+    disable_nagle_algorithm = True
+
+    def log_message(self, format, *args):  # keep the test output quiet
+        pass
+
+    def base(self):
+        return "http://%s" % self.headers.get("Host", "127.0.0.1")
+
+    def send(self, code, body, content_type="application/json", headers=None):
+        data = body if isinstance(body, bytes) else body.encode("utf-8")
+        self.send_response(code)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in (headers or []):
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def send_json(self, value, code=200, headers=None):
+        self.send(code, json.dumps(value, separators=(",", ":")), headers=headers)
+
+    def do_GET(self):
+        parts = urlsplit(self.path)
+        query = parse_qs(parts.query, keep_blank_values=True)
+        delay = min(float(first(query, "delay", "0") or 0), 10.0)
+        total = integer(query, "total", 250)
+        path = parts.path
+        if path != "/slowpages" and delay > 0:
+            time.sleep(delay)
+        route = getattr(self, "route_" + path.strip("/").replace("/", "_"), None)
+        if route is None:
+            self.send(404, "no route %s" % path, "text/plain")
+            return
+        route(path, query, total, delay)
+
+    # Bare array: whichever position style the loader sent.
+    def route_array(self, path, query, total, delay):
+        if "page" in query:
+            size = integer(query, "page_size", 20)
+            start = (integer(query, "page", 1) - 1) * size
+        elif "offset" in query:
+            size = integer(query, "limit", 20)
+            start = integer(query, "offset", 0)
+        else:
+            size = integer(query, "limit", 20)
+            cursor = first(query, "cursor")
+            start = int(cursor) if cursor else 0
+        self.send_json(items(start, size, total))
+
+    def route_drf_page(self, path, query, total, delay):
+        page = integer(query, "page", 1)
+        size = integer(query, "page_size", 20)
+        start = (page - 1) * size
+        if page < 1 or (start >= total and page != 1):
+            self.send(404, '{"detail":"Invalid page."}')
+            return
+        rest = {k: v[0] for k, v in query.items() if k != "page"}
+        nxt = None
+        if start + size < total:
+            nxt = "%s%s?%s" % (self.base(), path, urlencode(dict(rest, page=page + 1)))
+        prev = None if page == 1 else "%s%s?%s" % (self.base(), path, urlencode(dict(rest, page=page - 1)))
+        self.send_json({"count": total, "next": nxt, "previous": prev, "results": items(start, size, total)})
+
+    def route_slowpages(self, path, query, total, delay):
+        if integer(query, "page", 1) >= 2:
+            time.sleep(delay)
+        self.route_drf_page("/slowpages", query, total, delay)
+
+    def route_drf_offset(self, path, query, total, delay):
+        offset = integer(query, "offset", 0)
+        limit = integer(query, "limit", 20)
+        rest = {k: v[0] for k, v in query.items() if k not in ("offset", "limit")}
+        nxt = None
+        if offset + limit < total:
+            nxt = "%s%s?%s" % (self.base(), path, urlencode(dict(rest, limit=limit, offset=offset + limit)))
+        self.send_json({"count": total, "next": nxt, "previous": None, "results": items(offset, limit, total)})
+
+    def route_drf_cursor(self, path, query, total, delay):
+        cursor = first(query, "cursor")
+        start = int(base64.urlsafe_b64decode(cursor.encode()).decode().split("=")[1]) if cursor else 0
+        size = integer(query, "page_size", 20)
+        rest = {k: v[0] for k, v in query.items() if k != "cursor"}
+        nxt = None
+        if start + size < total:
+            token = base64.urlsafe_b64encode(("o=%d" % (start + size)).encode()).decode()
+            nxt = "%s%s?%s" % (self.base(), path, urlencode(dict(rest, cursor=token)))
+        self.send_json({"next": nxt, "previous": None, "results": items(start, size, total)})
+
+    def route_link(self, path, query, total, delay):
+        page = integer(query, "page", 1)
+        size = integer(query, "per_page", 30)
+        start = (page - 1) * size
+        last = max(1, (total + size - 1) // size)
+        rest = {k: v[0] for k, v in query.items() if k != "page"}
+
+        def url(p):
+            return "%s%s?%s" % (self.base(), path, urlencode(dict(rest, page=p)))
+
+        # Deliberately varied formatting: spacing, quoted and unquoted rel, extra params,
+        # a comma inside a quoted title, and rel="next" not first.
+        links = ['<%s>; rel="first"' % url(1), '<%s> ;rel=last ; title="last, page"' % url(last)]
+        if page < last:
+            links.insert(1, '<%s>;  type="application/json";REL = "prefetch next"' % url(page + 1))
+        if page > 1:
+            links.append('<%s>; rel="prev"' % url(page - 1))
+        self.send_json(items(start, size, total), headers=[("Link", " ,  ".join(links))])
+
+    def route_nested(self, path, query, total, delay):
+        page = integer(query, "page", 1)
+        size = integer(query, "page_size", 20)
+        start = (page - 1) * size
+        self.send_json({"data": {"list": {"items": items(start, size, total)}},
+                        "meta": {"more": start + size < total, "total": total}})
+
+    def route_custom(self, path, query, total, delay):
+        after = first(query, "after")
+        start = int(after[1:]) if after else 0
+        size = integer(query, "limit", 20)
+        more = start + size < total
+        self.send_json({"payload": {"entries": items(start, size, total), "more": more,
+                                    "after": ("a%d" % (start + size)) if more else None}})
+
+    def route_flaky(self, path, query, total, delay):
+        key = first(query, "key", "")
+        fail = integer(query, "fail", 1)
+        with FLAKY_LOCK:
+            seen = FLAKY_COUNTS.get(key, 0)
+            FLAKY_COUNTS[key] = seen + 1
+        if seen < fail:
+            self.send(500, "Internal Server Error: the database is on fire (request %d)" % (seen + 1),
+                      "text/plain")
+            return
+        self.route_drf_page(path, query, total, delay)
+
+    def route_malformed(self, path, query, total, delay):
+        self.send(200, '[{"id": 1, "name": "item 1"}, {"id": 2, "na')
+
+    def route_wrongtype(self, path, query, total, delay):
+        self.send(200, '[{"id": 0, "name": "a"}, {"id": 1, "name": "b"}, {"id": "two", "name": "c"}]')
+
+    def route_truncated(self, path, query, total, delay):
+        body = b'[{"id": 0, "name": "item 0"}, {"id": 1, '
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", "4000")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(body)
+        self.wfile.flush()
+        self.close_connection = True
+
+    def echo_secret_body(self, query):
+        return "denied: authorization=%r query=%r" % (self.headers.get("Authorization"), query)
+
+    def route_unauthorized(self, path, query, total, delay):
+        self.send(401, self.echo_secret_body(query), "text/plain")
+
+    def route_forbidden(self, path, query, total, delay):
+        self.send(403, self.echo_secret_body(query), "text/plain")
+
+    def route_big(self, path, query, total, delay):
+        wanted = integer(query, "bytes", 1 << 20)
+        one = {"id": 0, "name": "x" * 1000}
+        count = wanted // 1000 + 1
+        self.send(200, json.dumps([dict(one, id=i) for i in range(count)]))
+
+    def route_html(self, path, query, total, delay):
+        self.send(200, "<html><body>captive portal</body></html>", "text/html; charset=utf-8")
+
+    def route_echo(self, path, query, total, delay):
+        self.send_json({"method": self.command, "path": path, "query": query,
+                        "headers": {k.lower(): v for k, v in self.headers.items()}})
+
+    def route_hold(self, path, query, total, delay):
+        key = first(query, "key", "")
+        HANGUPS[key] = "waiting"
+        deadline = time.monotonic() + min(float(first(query, "seconds", "5")), 10.0)
+        while time.monotonic() < deadline:
+            readable, _, _ = select.select([self.connection], [], [], 0.05)
+            if readable:
+                try:
+                    if self.connection.recv(1, socket.MSG_PEEK) == b"":
+                        HANGUPS[key] = "client closed"
+                        self.close_connection = True
+                        return
+                except OSError:
+                    HANGUPS[key] = "client closed"
+                    self.close_connection = True
+                    return
+        HANGUPS[key] = "answered"
+        self.send_json([])
+
+    def route_hangup(self, path, query, total, delay):
+        self.send_json({"state": HANGUPS.get(first(query, "key", ""), "unknown")})
+
+    def route_status(self, path, query, total, delay):
+        self.send(integer(query, "code", 500), "status page for %r" % query, "text/plain")
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A client that gives up (a timeout or cancellation test) is expected; stay quiet.
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
+def main():
+    server = Server(("127.0.0.1", 0), Handler)
+    print(server.server_address[1], flush=True)
+
+    def watch_stdin():
+        try:
+            while sys.stdin.buffer.read(1024):
+                pass
+        finally:
+            server.shutdown()
+
+    threading.Thread(target=watch_stdin, daemon=True).start()
+    try:
+        server.serve_forever(poll_interval=0.1)
+    finally:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()

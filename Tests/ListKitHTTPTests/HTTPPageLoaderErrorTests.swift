@@ -1,0 +1,261 @@
+import Foundation
+import ListKitHTTP
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Every failure is an HTTPPageLoaderError an app can act on.
+@Suite struct HTTPPageLoaderErrorTests {
+  let firstPage = PageRequest(position: .page(index: 0, size: 20), isFirstPage: true)
+
+  /// Loads the first page and returns what it threw.
+  func failure(
+    _ loader: HTTPPageLoader<TestItem>, _ request: PageRequest? = nil
+  ) async -> (any Error)? {
+    do {
+      _ = try await loader.loadPage(request ?? firstPage)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func serverErrorCarriesTheStatusAndABodyExcerptThenTheRetrySucceeds() async throws {
+    try await withServer { server in
+      let loader = HTTPPageLoader<TestItem>(
+        baseURL: server.url("/flaky?key=retry&fail=1"), style: .envelope())
+      let error = await failure(loader)
+      guard case .httpStatus(500, let excerpt) = error as? HTTPPageLoaderError else {
+        Issue.record("expected HTTP 500, got \(String(describing: error))")
+        return
+      }
+      #expect(excerpt.contains("the database is on fire"))
+      let page = try await loader.loadPage(firstPage)
+      #expect(page.items.map(\.id) == Array(0..<20))
+    }
+  }
+
+  @Test func otherStatusesAreReportedWithTheirCode() async throws {
+    try await withServer { server in
+      for code in [404, 429, 503] {
+        let loader = HTTPPageLoader<TestItem>(baseURL: server.url("/status?code=\(code)"), style: .array)
+        guard case .httpStatus(code, let excerpt) = await failure(loader) as? HTTPPageLoaderError else {
+          Issue.record("expected HTTP \(code)")
+          continue
+        }
+        #expect(excerpt.hasPrefix("status page for"))
+      }
+    }
+  }
+
+  @Test func malformedJSONIsADecodingFailureAtTheTopLevel() async throws {
+    try await withServer { server in
+      let loader = HTTPPageLoader<TestItem>(baseURL: server.url("/malformed"), style: .array)
+      guard case .decodingFailed(let path, let reason) = await failure(loader) as? HTTPPageLoaderError
+      else {
+        Issue.record("expected a decoding failure")
+        return
+      }
+      #expect(path == "")
+      #expect(!reason.isEmpty)
+    }
+  }
+
+  @Test func aWrongTypeIsReportedWithItsCodingPath() async throws {
+    try await withServer { server in
+      let array = HTTPPageLoader<TestItem>(baseURL: server.url("/wrongtype"), style: .array)
+      guard case .decodingFailed(let path, _) = await failure(array) as? HTTPPageLoaderError else {
+        Issue.record("expected a decoding failure")
+        return
+      }
+      #expect(path == "[2].id")
+      let envelope = HTTPPageLoader<TestItem>(
+        baseURL: server.url("/nested"), style: .keyPath("data.list.entries"))
+      guard case .decodingFailed(let missing, _) = await failure(envelope) as? HTTPPageLoaderError else {
+        Issue.record("expected a decoding failure")
+        return
+      }
+      #expect(missing == "data.list.entries")
+    }
+  }
+
+  @Test func aTruncatedBodyIsALostConnection() async throws {
+    try await withServer { server in
+      let loader = HTTPPageLoader<TestItem>(baseURL: server.url("/truncated"), style: .array)
+      let error = await failure(loader)
+      guard case .connectionLost(let received, let expected) = error as? HTTPPageLoaderError else {
+        Issue.record("expected a lost connection, got \(String(describing: error))")
+        return
+      }
+      #expect(expected == 4000)
+      #expect(received < 4000)
+    }
+  }
+
+  @Test func aSlowResponseTimesOutAtTheDeadline() async throws {
+    try await withServer { server in
+      let loader = HTTPPageLoader<TestItem>(
+        baseURL: server.url("/drf/page?delay=5"), style: .envelope(), timeout: 0.5)
+      let clock = ContinuousClock()
+      let started = clock.now
+      let error = await failure(loader)
+      let elapsed = clock.now - started
+      #expect(error as? HTTPPageLoaderError == .timedOut(seconds: 0.5))
+      #expect(elapsed >= .milliseconds(400) && elapsed < .seconds(4), "took \(elapsed)")
+    }
+  }
+
+  @Test(arguments: [("/unauthorized", 401), ("/forbidden", 403)])
+  func unauthorizedAndForbiddenAreUnauthorized(path: String, status: Int) async throws {
+    try await withServer { server in
+      let loader = HTTPPageLoader<TestItem>(baseURL: server.url(path), style: .array)
+      let request = PageRequest(
+        position: .page(index: 0, size: 20), context: RequestContext(userToken: "expired-token-123"),
+        isFirstPage: true)
+      guard case .unauthorized(status, let excerpt) = await failure(loader, request) as? HTTPPageLoaderError
+      else {
+        Issue.record("expected unauthorized \(status)")
+        return
+      }
+      // The fixture echoes the Authorization header; the excerpt keeps the rest of the body.
+      #expect(excerpt.contains("Bearer <redacted>"))
+      #expect(!excerpt.contains("expired-token-123"))
+    }
+  }
+
+  @Test func aBodyOverTheCapIsRefusedByTheLoadersSession() async throws {
+    try await withServer { server in
+      let loader = HTTPPageLoader<TestItem>(
+        baseURL: server.url("/big?bytes=300000"), style: .array, maximumResponseBytes: 100_000)
+      guard case .responseTooLarge(let limit, let bytes) = await failure(loader) as? HTTPPageLoaderError
+      else {
+        Issue.record("expected too large")
+        return
+      }
+      #expect(limit == 100_000)
+      #expect(bytes > 100_000)
+    }
+  }
+
+  @Test func aBodyOverTheCapIsRefusedWithAnAppSession() async throws {
+    try await withServer { server in
+      let session = URLSession(configuration: .ephemeral)
+      defer { session.finishTasksAndInvalidate() }
+      let loader = HTTPPageLoader<TestItem>(
+        baseURL: server.url("/big?bytes=300000"), style: .array, maximumResponseBytes: 100_000,
+        session: session)
+      guard case .responseTooLarge(100_000, let bytes) = await failure(loader) as? HTTPPageLoaderError
+      else {
+        Issue.record("expected too large")
+        return
+      }
+      #expect(bytes > 300_000)
+    }
+  }
+
+  @Test func aBodyUnderTheCapIsRead() async throws {
+    try await withServer { server in
+      let loader = HTTPPageLoader<TestItem>(
+        baseURL: server.url("/big?bytes=50000"), style: .array, maximumResponseBytes: 100_000)
+      let page = try await loader.loadPage(firstPage)
+      #expect(page.items.count == 51)
+    }
+  }
+
+  @Test func htmlIsAnUnexpectedContentType() async throws {
+    try await withServer { server in
+      let loader = HTTPPageLoader<TestItem>(baseURL: server.url("/html"), style: .array)
+      #expect(
+        await failure(loader) as? HTTPPageLoaderError
+          == .unexpectedContentType("text/html; charset=utf-8"))
+      let lenient = HTTPPageLoader<TestItem>(
+        baseURL: server.url("/html"),
+        style: .custom(requiresJSON: false) { response in
+          Page(items: [TestItem(id: response.body.count, name: "html")], hasMore: false)
+        })
+      let page = try await lenient.loadPage(firstPage)
+      #expect(page.items.first?.name == "html")
+    }
+  }
+
+  @Test func aClosedPortCannotConnect() async throws {
+    let server = try await offPool { try LoopbackServer() }
+    let url = server.url("/array")
+    await offPool { server.stop() }
+    let loader = HTTPPageLoader<TestItem>(baseURL: url, style: .array)
+    let error = await failure(loader)
+    guard case .cannotConnect = error as? HTTPPageLoaderError else {
+      Issue.record("expected cannot connect, got \(String(describing: error))")
+      return
+    }
+  }
+
+  @Test func badPositionsAreInvalidRequests() async throws {
+    let loader = HTTPPageLoader<TestItem>(baseURL: URL(string: "http://127.0.0.1:9/")!, style: .array)
+    for position: PageRequest.Position in [
+      .page(index: -1, size: 20), .page(index: 0, size: 0), .page(index: .max, size: 1),
+      .offset(-5, limit: 10), .offset(0, limit: -1), .cursor(nil, limit: 0),
+    ] {
+      let error = await failure(loader, PageRequest(position: position, isFirstPage: false))
+      guard case .invalidRequest = error as? HTTPPageLoaderError else {
+        Issue.record("expected an invalid request for \(position), got \(String(describing: error))")
+        continue
+      }
+    }
+    let noTime = HTTPPageLoader<TestItem>(
+      baseURL: URL(string: "http://127.0.0.1:9/")!, style: .array, timeout: 0)
+    guard case .invalidRequest = await failure(noTime) as? HTTPPageLoaderError else {
+      Issue.record("expected an invalid request for a zero timeout")
+      return
+    }
+  }
+
+  @Test func aNextURLOnAnotherOriginIsRefused() async throws {
+    try await withServer { server in
+      let loader = HTTPPageLoader<TestItem>(baseURL: server.url("/drf/page"), style: .envelope())
+      let elsewhere = "http://localhost:\(server.port)/drf/page?page=2"
+      let error = await failure(
+        loader, PageRequest(position: .cursor(elsewhere, limit: 20), isFirstPage: false))
+      guard case .invalidRequest(let why) = error as? HTTPPageLoaderError else {
+        Issue.record("expected an invalid request, got \(String(describing: error))")
+        return
+      }
+      #expect(why.contains("origin"))
+    }
+  }
+}
+
+@Suite struct HTTPPageLoaderErrorMessageTests {
+  static let serverText = "SERVER-TEXT"
+  static let all: [HTTPPageLoaderError] = [
+    .invalidRequest(serverText), .offline(serverText), .cannotConnect(serverText), .timedOut(seconds: 3),
+    .cancelled, .connectionLost(receivedBytes: 3, expectedBytes: 9),
+    .unauthorized(status: 401, bodyExcerpt: serverText), .unauthorized(status: 403, bodyExcerpt: serverText),
+    .httpStatus(500, bodyExcerpt: serverText), .httpStatus(404, bodyExcerpt: serverText),
+    .unexpectedContentType(serverText), .responseTooLarge(limit: 1, bytes: 2),
+    .decodingFailed(codingPath: serverText, reason: serverText), .transport(code: -1, serverText),
+  ]
+
+  @Test func everyErrorHasAUserMessageWithoutServerText() {
+    for error in Self.all {
+      let message = error.errorDescription ?? ""
+      #expect(message.hasSuffix(".") && message.count > 10, "\(error)")
+      #expect(!message.contains(Self.serverText), "server text in the message of \(error)")
+    }
+    #expect(
+      HTTPPageLoaderError.unauthorized(status: 401, bodyExcerpt: "").errorDescription
+        == "Please sign in again.")
+  }
+
+  @Test func descriptionsSayWhatHappened() {
+    #expect("\(HTTPPageLoaderError.httpStatus(500, bodyExcerpt: "boom"))" == "HTTP 500: boom")
+    #expect(
+      "\(HTTPPageLoaderError.decodingFailed(codingPath: "results[2].id", reason: "expected Int"))"
+        == "cannot decode the response at results[2].id: expected Int")
+    #expect(
+      "\(HTTPPageLoaderError.connectionLost(receivedBytes: 40, expectedBytes: 4000))"
+        == "connection lost after 40 bytes of 4000 (truncated response)")
+  }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import ListKitHTTP
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The user's token never appears in an error's text or a log line, whichever way it is sent
+/// and whatever goes wrong — even when the server echoes it back.
+@Suite struct HTTPPageLoaderSecurityTests {
+  /// Collects log lines from the loader.
+  final class LogLines: @unchecked Sendable {
+    // @unchecked: `lines` is guarded by `lock`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+  }
+
+  struct Leak: Error, CustomStringConvertible {
+    var token: String
+    var description: String { "custom style failed for token \(token)" }
+  }
+
+  static let tokens = ["s3cr3t-T0ken_value.42", "tok en/+sec=ret&1~x"]
+  static let authentications: [HTTPAuthentication] = [
+    .bearer, .header(name: "X-Api-Key"), .queryParameter(name: "access_token"),
+    .queryParameter(name: "sig_v"),
+  ]
+
+  @Test(arguments: tokens, authentications)
+  func tokenIsAbsentFromEveryErrorAndLogLine(token: String, authentication: HTTPAuthentication)
+    async throws
+  {
+    let log = LogLines()
+    var texts: [String] = []
+    var failures = 0
+    try await withServer { server in
+      func attempt(
+        _ path: String, style: HTTPResponseStyle<TestItem> = .array,
+        position: PageRequest.Position = .page(index: 0, size: 20), timeout: Double = 5
+      ) async {
+        let loader = HTTPPageLoader<TestItem>(
+          baseURL: server.url(path), style: style, authentication: authentication, timeout: timeout,
+          maximumResponseBytes: 10_000, log: log.append)
+        do {
+          _ = try await loader.loadPage(
+            PageRequest(position: position, context: RequestContext(userToken: token), isFirstPage: true))
+          Issue.record("\(path) did not fail")
+        } catch {
+          failures += 1
+          texts += ["\(error)", String(reflecting: error), error.localizedDescription]
+        }
+      }
+      let encoded = token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token
+      await attempt("/unauthorized")
+      await attempt("/forbidden")
+      await attempt("/status?code=500&echo=\(encoded)")
+      await attempt("/malformed")
+      await attempt("/wrongtype")
+      await attempt("/truncated")
+      await attempt("/html")
+      await attempt("/big?bytes=50000")
+      await attempt("/drf/page?delay=3", timeout: 0.3)
+      await attempt(
+        "/drf/page",
+        position: .cursor("http://localhost:\(server.port)/drf/page?access_token=\(encoded)", limit: 5))
+      await attempt("/drf/page", style: .custom { _ in throw Leak(token: token) })
+      await attempt("/drf/page", position: .page(index: -1, size: 5))
+    }
+    let closed = try await offPool { try LoopbackServer() }
+    await offPool { closed.stop() }
+    let loader = HTTPPageLoader<TestItem>(
+      baseURL: closed.url("/array"), style: .array, authentication: authentication, log: log.append)
+    do {
+      _ = try await loader.loadPage(
+        PageRequest(
+          position: .page(index: 0, size: 1), context: RequestContext(userToken: token), isFirstPage: true))
+    } catch {
+      failures += 1
+      texts += ["\(error)", String(reflecting: error), error.localizedDescription]
+    }
+    #expect(failures == 13)
+    #expect(log.all.count >= 13)
+    let forms = [token, token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? token]
+    for text in texts + log.all {
+      for form in forms { #expect(!text.contains(form), "leaked in: \(text)") }
+    }
+    // The texts still say what happened.
+    #expect(texts.contains { $0.contains("unauthorized (HTTP 401)") })
+    #expect(texts.contains { $0.contains("<redacted>") })
+  }
+}
+
+/// Cancelling the Swift task cancels the HTTP request.
+@Suite struct HTTPPageLoaderCancellationTests {
+  @Test(arguments: [false, true])
+  func cancellingTheTaskEndsASlowLoadPromptly(appSession: Bool) async throws {
+    try await withServer { server in
+      let session = appSession ? URLSession(configuration: .ephemeral) : nil
+      defer { session?.finishTasksAndInvalidate() }
+      let loader = HTTPPageLoader<TestItem>(
+        baseURL: server.url("/drf/page?delay=5"), style: .envelope(), session: session)
+      let clock = ContinuousClock()
+      let started = clock.now
+      let task = Task {
+        try await loader.loadPage(PageRequest(position: .page(index: 0, size: 5), isFirstPage: true))
+      }
+      try await Task.sleep(for: .milliseconds(300))
+      task.cancel()
+      let result = await task.result
+      let elapsed = clock.now - started
+      #expect(throws: CancellationError.self) { try result.get() }
+      #expect(elapsed < .seconds(3), "took \(elapsed)")
+    }
+  }
+
+  @Test(arguments: [false, true])
+  func cancellingTheTaskClosesTheConnection(appSession: Bool) async throws {
+    struct Hangup: Decodable, Sendable { var state: String }
+    try await withServer { server in
+      let session = appSession ? URLSession(configuration: .ephemeral) : nil
+      defer { session?.finishTasksAndInvalidate() }
+      let loader = HTTPPageLoader<TestItem>(
+        baseURL: server.url("/hold?key=k&seconds=5"), style: .array, session: session)
+      let task = Task {
+        try await loader.loadPage(PageRequest(position: .page(index: 0, size: 5), isFirstPage: true))
+      }
+      let probe = HTTPPageLoader<Hangup>(
+        baseURL: server.url("/hangup?key=k"),
+        style: .custom { response in
+          Page(items: [try JSONDecoder().decode(Hangup.self, from: response.body)], hasMore: false)
+        })
+      func state() async throws -> String {
+        try await probe.loadPage(PageRequest(position: .page(index: 0, size: 1), isFirstPage: true))
+          .items.first?.state ?? ""
+      }
+      // Bounded polls: the server notes the request, then (after the cancel) the hang-up.
+      var seen = try await state()
+      for _ in 0..<40 where seen != "waiting" {
+        try await Task.sleep(for: .milliseconds(25))
+        seen = try await state()
+      }
+      #expect(seen == "waiting")
+      task.cancel()
+      for _ in 0..<80 where seen == "waiting" {
+        try await Task.sleep(for: .milliseconds(25))
+        seen = try await state()
+      }
+      #expect(seen == "client closed")
+      await #expect(throws: CancellationError.self) { try await task.value }
+    }
+  }
+
+  @Test func aTaskCancelledBeforeLoadingSendsNothing() async throws {
+    try await withServer { server in
+      let log = HTTPPageLoaderSecurityTests.LogLines()
+      let loader = HTTPPageLoader<TestItem>(
+        baseURL: server.url("/drf/page"), style: .envelope(), log: log.append)
+      let task = Task {
+        while !Task.isCancelled { await Task.yield() }
+        return try await loader.loadPage(PageRequest(position: .page(index: 0, size: 5), isFirstPage: true))
+      }
+      task.cancel()
+      await #expect(throws: CancellationError.self) { try await task.value }
+      #expect(log.all.isEmpty)
+    }
+  }
+}
