@@ -22,7 +22,8 @@ public struct PagingConfiguration: Hashable, Sendable {
   ///   - prefetchDistance: Rows from the end that trigger the next page; `pageSize` when `nil`.
   ///   - duplicatePolicy: What to do with an item whose id is already loaded.
   /// - Throws: ``PagingConfigurationError`` when a size is not positive, the distance is negative,
-  ///   or the first page does not cover a whole number of pages in page-index style.
+  ///   or, in page-index style, the first index is negative (or beyond 32 bits) or the first page
+  ///   does not cover a whole number of pages.
   public init(
     style: PagingStyle = .pageIndex(firstIndex: 0),
     pageSize: Int = 20,
@@ -37,8 +38,11 @@ public struct PagingConfiguration: Hashable, Sendable {
       throw .nonPositivePageSize(name: "firstPageSize", value: firstPageSize)
     }
     guard prefetchDistance >= 0 else { throw .negativePrefetchDistance(prefetchDistance) }
-    if case .pageIndex = style, !firstPageSize.isMultiple(of: pageSize) {
-      throw .firstPageSizeNotAMultipleOfPageSize(firstPageSize: firstPageSize, pageSize: pageSize)
+    if case .pageIndex(let firstIndex) = style {
+      guard (0...Int(Int32.max)).contains(firstIndex) else { throw .firstPageIndexOutOfRange(firstIndex) }
+      guard firstPageSize.isMultiple(of: pageSize) else {
+        throw .firstPageSizeNotAMultipleOfPageSize(firstPageSize: firstPageSize, pageSize: pageSize)
+      }
     }
     self.init(
       validated: style, pageSize: pageSize, firstPageSize: firstPageSize,

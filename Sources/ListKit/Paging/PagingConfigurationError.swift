@@ -7,6 +7,9 @@ public enum PagingConfigurationError: Error, Hashable, Sendable {
   /// With page-index paging, the first page must cover a whole number of pages, or the next page
   /// index would point into the middle of it.
   case firstPageSizeNotAMultipleOfPageSize(firstPageSize: Int, pageSize: Int)
+  /// The first page index is negative or does not fit in 32 bits (page indexes then count up
+  /// from it without overflowing).
+  case firstPageIndexOutOfRange(Int)
 }
 
 extension PagingConfigurationError: CustomStringConvertible {
@@ -20,6 +23,9 @@ extension PagingConfigurationError: CustomStringConvertible {
     case .firstPageSizeNotAMultipleOfPageSize(let first, let size):
       "PagingConfiguration.firstPageSize \(first) is not a multiple of pageSize \(size); with "
         + "page-index paging the next page index would point into the middle of the first page"
+    case .firstPageIndexOutOfRange(let index):
+      "PagingStyle.pageIndex(firstIndex: \(index)) is out of range; a first page index is 0..."
+        + "\(Int32.max)"
     }
   }
 }

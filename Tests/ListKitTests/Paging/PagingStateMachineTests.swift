@@ -434,6 +434,12 @@ import Testing
       try PagingConfiguration(pageSize: 20, firstPageSize: 30)
     }
     #expect(throws: Never.self) { try PagingConfiguration(style: .cursor, pageSize: 20, firstPageSize: 30) }
+    #expect(throws: PagingConfigurationError.firstPageIndexOutOfRange(-1)) {
+      try PagingConfiguration(style: .pageIndex(firstIndex: -1))
+    }
+    #expect(throws: PagingConfigurationError.firstPageIndexOutOfRange(Int.max)) {
+      try PagingConfiguration(style: .pageIndex(firstIndex: .max))
+    }
     #expect(PagingConfiguration.standard.prefetchDistance == PagingConfiguration.standard.pageSize)
   }
 }
