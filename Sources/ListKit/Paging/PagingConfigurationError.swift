@@ -2,6 +2,8 @@
 public enum PagingConfigurationError: Error, Hashable, Sendable {
   /// A page size (`pageSize` or `firstPageSize`) is not at least 1.
   case nonPositivePageSize(name: String, value: Int)
+  /// A page size (`pageSize` or `firstPageSize`) does not fit in 32 bits.
+  case pageSizeTooLarge(name: String, value: Int)
   /// The prefetch distance is negative.
   case negativePrefetchDistance(Int)
   /// With page-index paging, the first page must cover a whole number of pages, or the next page
@@ -18,6 +20,8 @@ extension PagingConfigurationError: CustomStringConvertible {
     switch self {
     case .nonPositivePageSize(let name, let value):
       "PagingConfiguration.\(name) is \(value); a page holds at least 1 item"
+    case .pageSizeTooLarge(let name, let value):
+      "PagingConfiguration.\(name) is \(value); a page holds at most \(Int32.max) items"
     case .negativePrefetchDistance(let value):
       "PagingConfiguration.prefetchDistance is \(value); it counts rows and must be 0 or more"
     case .firstPageSizeNotAMultipleOfPageSize(let first, let size):

@@ -434,6 +434,9 @@ import Testing
       try PagingConfiguration(pageSize: 20, firstPageSize: 30)
     }
     #expect(throws: Never.self) { try PagingConfiguration(style: .cursor, pageSize: 20, firstPageSize: 30) }
+    #expect(throws: PagingConfigurationError.pageSizeTooLarge(name: "firstPageSize", value: .max)) {
+      try PagingConfiguration(style: .pageIndex(firstIndex: 0), pageSize: 1, firstPageSize: .max)
+    }
     #expect(throws: PagingConfigurationError.firstPageIndexOutOfRange(-1)) {
       try PagingConfiguration(style: .pageIndex(firstIndex: -1))
     }
