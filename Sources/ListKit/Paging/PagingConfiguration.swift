@@ -21,8 +21,9 @@ public struct PagingConfiguration: Hashable, Sendable {
   ///     must be a multiple of `pageSize` (the first page then counts as that many pages).
   ///   - prefetchDistance: Rows from the end that trigger the next page; `pageSize` when `nil`.
   ///   - duplicatePolicy: What to do with an item whose id is already loaded.
-  /// - Throws: ``PagingConfigurationError`` when a size is not positive, the distance is negative,
-  ///   or the first page does not cover a whole number of pages in page-index style.
+  /// - Throws: ``PagingConfigurationError`` when a size is not positive or beyond 32 bits, the
+  ///   distance is negative, or, in page-index style, the first index is negative (or beyond
+  ///   32 bits) or the first page does not cover a whole number of pages.
   public init(
     style: PagingStyle = .pageIndex(firstIndex: 0),
     pageSize: Int = 20,
@@ -36,9 +37,16 @@ public struct PagingConfiguration: Hashable, Sendable {
     guard firstPageSize >= 1 else {
       throw .nonPositivePageSize(name: "firstPageSize", value: firstPageSize)
     }
+    guard pageSize <= Int32.max else { throw .pageSizeTooLarge(name: "pageSize", value: pageSize) }
+    guard firstPageSize <= Int32.max else {
+      throw .pageSizeTooLarge(name: "firstPageSize", value: firstPageSize)
+    }
     guard prefetchDistance >= 0 else { throw .negativePrefetchDistance(prefetchDistance) }
-    if case .pageIndex = style, !firstPageSize.isMultiple(of: pageSize) {
-      throw .firstPageSizeNotAMultipleOfPageSize(firstPageSize: firstPageSize, pageSize: pageSize)
+    if case .pageIndex(let firstIndex) = style {
+      guard (0...Int(Int32.max)).contains(firstIndex) else { throw .firstPageIndexOutOfRange(firstIndex) }
+      guard firstPageSize.isMultiple(of: pageSize) else {
+        throw .firstPageSizeNotAMultipleOfPageSize(firstPageSize: firstPageSize, pageSize: pageSize)
+      }
     }
     self.init(
       validated: style, pageSize: pageSize, firstPageSize: firstPageSize,

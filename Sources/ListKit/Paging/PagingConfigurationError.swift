@@ -2,11 +2,16 @@
 public enum PagingConfigurationError: Error, Hashable, Sendable {
   /// A page size (`pageSize` or `firstPageSize`) is not at least 1.
   case nonPositivePageSize(name: String, value: Int)
+  /// A page size (`pageSize` or `firstPageSize`) does not fit in 32 bits.
+  case pageSizeTooLarge(name: String, value: Int)
   /// The prefetch distance is negative.
   case negativePrefetchDistance(Int)
   /// With page-index paging, the first page must cover a whole number of pages, or the next page
   /// index would point into the middle of it.
   case firstPageSizeNotAMultipleOfPageSize(firstPageSize: Int, pageSize: Int)
+  /// The first page index is negative or does not fit in 32 bits (page indexes then count up
+  /// from it without overflowing).
+  case firstPageIndexOutOfRange(Int)
 }
 
 extension PagingConfigurationError: CustomStringConvertible {
@@ -15,11 +20,16 @@ extension PagingConfigurationError: CustomStringConvertible {
     switch self {
     case .nonPositivePageSize(let name, let value):
       "PagingConfiguration.\(name) is \(value); a page holds at least 1 item"
+    case .pageSizeTooLarge(let name, let value):
+      "PagingConfiguration.\(name) is \(value); a page holds at most \(Int32.max) items"
     case .negativePrefetchDistance(let value):
       "PagingConfiguration.prefetchDistance is \(value); it counts rows and must be 0 or more"
     case .firstPageSizeNotAMultipleOfPageSize(let first, let size):
       "PagingConfiguration.firstPageSize \(first) is not a multiple of pageSize \(size); with "
         + "page-index paging the next page index would point into the middle of the first page"
+    case .firstPageIndexOutOfRange(let index):
+      "PagingStyle.pageIndex(firstIndex: \(index)) is out of range; a first page index is 0..."
+        + "\(Int32.max)"
     }
   }
 }

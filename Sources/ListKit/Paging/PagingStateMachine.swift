@@ -105,6 +105,9 @@ package struct PagingStateMachine<Item: Identifiable> {
 
   private enum CacheRead { case notStarted, reading, done }
 
+  /// The largest cached-page age reported, in seconds (about 31,700 years).
+  private static var longestAge: Double { 1e12 }
+
   /// Creates a machine with nothing loaded.
   /// - Parameters:
   ///   - configuration: The style, sizes, prefetch distance and duplicate policy.
@@ -180,8 +183,11 @@ extension PagingStateMachine {
     var actions: [Action] = []
     switch lookup {
     case .hit(let cached) where !hasLoadedFirstPage:
-      let seconds = max(0, now.timeIntervalSince(cached.savedAt))
-      let age = Duration.milliseconds(Int64((seconds * 1000).rounded()))
+      // A saved date comes from disk: a clock set back gives a negative age, a corrupt entry
+      // any double at all; clamp both so that the conversion cannot trap.
+      let seconds = now.timeIntervalSince(cached.savedAt)
+      let bounded = seconds.isNaN ? 0 : min(max(0, seconds), Self.longestAge)
+      let age = Duration.milliseconds(Int64((bounded * 1000).rounded()))
       replaceItems(with: cached.page.items)
       cachedPageAge = age
       actions.append(

@@ -379,12 +379,3 @@ import Testing
     #expect(harness.list.item(at: -1) == nil)
   }
 }
-
-/// A flag set from an observation callback.
-final class Flag: @unchecked Sendable {
-  // @unchecked: `value` is guarded by `lock`.
-  private let lock = NSLock()
-  private var value = false
-  var isSet: Bool { lock.withLock { value } }
-  func set() { lock.withLock { value = true } }
-}

@@ -398,6 +398,19 @@ import Testing
     #expect(corrupt.cacheCompletions.first?.errorMessage == "The saved list could not be read.")
   }
 
+  @Test(arguments: [
+    (testNow.addingTimeInterval(-86_400), Duration.seconds(86_400)),
+    (Date(timeIntervalSinceReferenceDate: -1e300), .seconds(1_000_000_000_000)),
+    (Date.distantFuture, .zero),
+    (testNow.addingTimeInterval(1.5), .zero),
+  ])
+  func anAbsurdSavedDateGivesABoundedAgeNotATrap(savedAt: Date, age: Duration) {
+    var machine = Machine(configuration: .test())
+    _ = machine.start(hasCache: true)
+    _ = machine.cacheLoaded(.hit(CachedPage(page: page([1]), savedAt: savedAt)), now: testNow)
+    #expect(machine.cachedPageAge == age)
+  }
+
   @Test func startWithoutACacheRefreshesAtOnce() {
     var machine = Machine(configuration: .test())
     #expect(machine.start(hasCache: false).load?.request.isFirstPage == true)
@@ -421,42 +434,15 @@ import Testing
       try PagingConfiguration(pageSize: 20, firstPageSize: 30)
     }
     #expect(throws: Never.self) { try PagingConfiguration(style: .cursor, pageSize: 20, firstPageSize: 30) }
+    #expect(throws: PagingConfigurationError.pageSizeTooLarge(name: "firstPageSize", value: .max)) {
+      try PagingConfiguration(style: .pageIndex(firstIndex: 0), pageSize: 1, firstPageSize: .max)
+    }
+    #expect(throws: PagingConfigurationError.firstPageIndexOutOfRange(-1)) {
+      try PagingConfiguration(style: .pageIndex(firstIndex: -1))
+    }
+    #expect(throws: PagingConfigurationError.firstPageIndexOutOfRange(Int.max)) {
+      try PagingConfiguration(style: .pageIndex(firstIndex: .max))
+    }
     #expect(PagingConfiguration.standard.prefetchDistance == PagingConfiguration.standard.pageSize)
-  }
-}
-
-/// Counts the hashing and comparing a duplicate check does.
-final class WorkCounter: @unchecked Sendable {
-  // @unchecked: used by one test on one thread.
-  var hashes = 0
-  var comparisons = 0
-}
-
-/// An item whose id counts its hashes and comparisons.
-struct CountedItem: Identifiable {
-  struct ID: Hashable {
-    let value: Int
-    let counter: WorkCounter
-
-    init(_ value: Int, _ counter: WorkCounter) {
-      self.value = value
-      self.counter = counter
-    }
-
-    static func == (lhs: ID, rhs: ID) -> Bool {
-      lhs.counter.comparisons += 1
-      return lhs.value == rhs.value
-    }
-
-    func hash(into hasher: inout Hasher) {
-      counter.hashes += 1
-      hasher.combine(value)
-    }
-  }
-
-  let id: ID
-
-  static func range(_ range: Range<Int>, _ counter: WorkCounter) -> [CountedItem] {
-    range.map { CountedItem(id: ID($0, counter)) }
   }
 }
