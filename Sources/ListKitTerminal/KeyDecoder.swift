@@ -18,6 +18,8 @@ public struct KeyDecoder: Sendable {
     case csi([UInt8])
     /// After `ESC O`.
     case ss3
+    /// After a CSI sequence too long to be a key, until its final byte.
+    case discardingCSI
     /// Inside a UTF-8 sequence: the bytes so far and how many are still to come.
     case utf8([UInt8], remaining: Int)
   }
@@ -76,7 +78,7 @@ public struct KeyDecoder: Sendable {
       // a final byte 0x40–0x7E ends it.
       if (0x20...0x3F).contains(byte) {
         if collected.count >= 16 {
-          state = .ground
+          state = .discardingCSI
           return [.unknown([0x1B, UInt8(ascii: "[")] + collected + [byte])]
         }
         state = .csi(collected + [byte])
@@ -88,6 +90,10 @@ public struct KeyDecoder: Sendable {
       }
       // Anything else aborts the sequence; decode the byte afresh.
       return [.unknown([0x1B, UInt8(ascii: "[")] + collected)] + ground(byte)
+    case .discardingCSI:
+      if (0x20...0x3F).contains(byte) { return [] }
+      state = .ground
+      return (0x40...0x7E).contains(byte) ? [] : ground(byte)
     case .utf8(let collected, let remaining):
       guard byte & 0xC0 == 0x80 else {
         state = .ground
@@ -125,6 +131,7 @@ public struct KeyDecoder: Sendable {
     case .escape: return [.escape]
     case .ss3: return [.unknown([0x1B, UInt8(ascii: "O")])]
     case .csi(let collected): return [.unknown([0x1B, UInt8(ascii: "[")] + collected)]
+    case .discardingCSI: return []
     case .utf8(let collected, _): return [.unknown(collected)]
     }
   }

@@ -77,7 +77,7 @@ extension TerminalListView {
 
   /// Moves the cursor and scrolls to keep it on screen.
   ///
-  /// Without a cursor, the first highlightable item on screen gets it. On the first item, moving
+  /// Without a cursor, the first highlightable item on screen gets it (Home and End still jump). On the first item, moving
   /// up scrolls to the top (showing the headers above it); on the last, moving down scrolls to
   /// the bottom (showing the footer below it).
   /// - Parameter move: The movement.
@@ -108,13 +108,13 @@ extension TerminalListView {
         scroll(toOffset: forward ? maximumContentOffset : 0)
       }
     case .pageUp, .pageDown:
-      let forward = move == .pageDown
-      let page = max(1, height - 1)
-      scroll(toOffset: contentOffset + (forward ? page : -page))
       guard let start else {
         highlightFirstOnScreen()
         return
       }
+      let forward = move == .pageDown
+      let page = max(1, height - 1)
+      scroll(toOffset: contentOffset + (forward ? page : -page))
       let target = layout.entries[start].top + (forward ? page : -page)
       var candidate: ItemPath?
       var index = start
