@@ -16,30 +16,31 @@ public struct DemoOptions: Hashable, Sendable {
     case cursor
   }
 
-  /// How long each page takes to load (`--latency`). Default: 300 ms.
+  /// How long each page takes to load (`--latency`); default 300 ms.
   public var latency: Duration = .milliseconds(300)
-  /// The probability that a page request fails (`--fail-rate`), from 0 to 1. Default: 0.
+  /// The probability, from 0 to 1, that a page request fails (`--fail-rate`); default 0.
   public var failRate = 0.0
-  /// Items per page (`--page-size`). Default: 20.
+  /// Items per page (`--page-size`); default 20.
   public var pageSize = 20
-  /// Items in the built-in data set (`--count`; `--empty` makes it 0). Default: 237, so the
-  /// last page is a partial one.
+  /// Items in the built-in data set (`--count`; `--empty` makes it 0); default 237.
+  ///
+  /// 237 is not a multiple of the default page size, so the last page is a partial one.
   public var count = 237
   /// A JSON API to load from instead of the built-in data set (`--url`).
   public var url: URL?
-  /// How pages are asked for (`--style`). Default: ``PaginationStyle/page``.
+  /// How pages are asked for (`--style`); default ``PaginationStyle/page``.
   public var style = PaginationStyle.page
   /// The user token sent with every request (`--token`).
   public var token: String?
   /// Where the first page is cached (`--cache-dir`); `nil` for the default place.
   public var cacheDirectory: String?
-  /// Whether the first page is cached at all (`--no-cache` turns it off). Default: `true`.
+  /// Whether the first page is cached at all (`--no-cache` turns it off); default `true`.
   public var usesCache = true
   /// Whether to print the rendered screen instead of running interactively (`--dump`).
   public var dump = false
-  /// How many pages `--dump` loads (`--pages`). Default: 1.
+  /// How many pages `--dump` loads (`--pages`); default 1.
   public var pages = 1
-  /// The width of the `--dump` screen in columns (`--width`). Default: 80.
+  /// The width of the `--dump` screen in columns (`--width`); default 80.
   public var width = 80
   /// The seed of the data set and of the injected failures (`--seed`).
   public var seed = PhotoDataSet.defaultSeed
@@ -115,7 +116,9 @@ public struct DemoOptions: Hashable, Sendable {
       if let inlineValue {
         value = inlineValue
       } else {
-        guard index < arguments.count, !arguments[index].hasPrefix("--") else { throw .missingValue(option: name) }
+        guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+          throw .missingValue(option: name)
+        }
         value = arguments[index]
         index += 1
       }
@@ -155,7 +158,8 @@ public struct DemoOptions: Hashable, Sendable {
     func integer(in range: ClosedRange<Int>) throws(DemoOptionsError) -> Int {
       guard let number = Int(value), range.contains(number) else {
         throw .invalidValue(
-          option: name, value: value, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+          option: name, value: value,
+          expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
       }
       return number
     }
@@ -167,7 +171,8 @@ public struct DemoOptions: Hashable, Sendable {
       latency = duration
     case .failRate:
       guard let rate = Self.rate(value) else {
-        throw .invalidValue(option: name, value: value, expected: "a number from 0 to 1, or a percentage like 20%")
+        throw .invalidValue(
+          option: name, value: value, expected: "a number from 0 to 1, or a percentage like 20%")
       }
       failRate = rate
     case .pageSize: pageSize = try integer(in: 1...1000)
@@ -192,7 +197,9 @@ public struct DemoOptions: Hashable, Sendable {
       }
       token = value
     case .cacheDirectory:
-      guard !value.isEmpty else { throw .invalidValue(option: name, value: value, expected: "a directory path") }
+      guard !value.isEmpty else {
+        throw .invalidValue(option: name, value: value, expected: "a directory path")
+      }
       cacheDirectory = value
     case .seed:
       let parsed = value.lowercased().hasPrefix("0x") ? UInt64(value.dropFirst(2), radix: 16) : UInt64(value)
@@ -206,7 +213,9 @@ public struct DemoOptions: Hashable, Sendable {
   }
 
   private func checkCombinations(_ seen: Set<String>) throws(DemoOptionsError) {
-    let pairs: [(Flag, Flag)] = [(.empty, .count), (.noCache, .cacheDirectory), (.empty, .url), (.count, .url)]
+    let pairs: [(Flag, Flag)] = [
+      (.empty, .count), (.noCache, .cacheDirectory), (.empty, .url), (.count, .url),
+    ]
     for (first, second) in pairs where seen.contains(first.rawValue) && seen.contains(second.rawValue) {
       throw .conflictingOptions(first.rawValue, second.rawValue)
     }
@@ -225,7 +234,9 @@ public struct DemoOptions: Hashable, Sendable {
       } else {
         (Substring(text), 1)
       }
-    guard let number = Double(digits), number.isFinite, number >= 0, number * scale <= 60_000 else { return nil }
+    guard let number = Double(digits), number.isFinite, number >= 0, number * scale <= 60_000 else {
+      return nil
+    }
     return .microseconds(Int64((number * scale * 1000).rounded()))
   }
 

@@ -46,7 +46,8 @@ public struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duration
     try Task.checkCancellation()
     let attempt = attempts.next(for: offset)
     if failRate > 0 {
-      var draw = SplitMix64(seed: SplitMix64.mix(seed ^ SplitMix64.mix(UInt64(offset) << 20 | UInt64(attempt))))
+      var draw = SplitMix64(
+        seed: SplitMix64.mix(seed ^ SplitMix64.mix(UInt64(offset) << 20 | UInt64(attempt))))
       if draw.nextUnit() < failRate { throw DemoLoadError.simulatedFailure(offset: offset, attempt: attempt) }
     }
     let start = min(offset, photos.count)

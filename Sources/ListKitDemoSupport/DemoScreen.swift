@@ -71,8 +71,10 @@ public final class DemoScreen {
     self.context = context
     self.sourceDescription = sourceDescription
     listView = TerminalListView(width: size.columns, height: max(0, size.rows - 1))
-    listView.register(CellRegistration(PhotoCell.self, reuseIdentifier: PhotoCell.reuseIdentifier) { PhotoCell() })
-    listView.register(CellRegistration(TextCell.self, reuseIdentifier: Self.textCellIdentifier) { TextCell() })
+    listView.register(
+      CellRegistration(PhotoCell.self, reuseIdentifier: PhotoCell.reuseIdentifier) { PhotoCell() })
+    listView.register(
+      CellRegistration(TextCell.self, reuseIdentifier: Self.textCellIdentifier) { TextCell() })
     listView.dataSource = self
     listView.delegate = self
   }
@@ -99,6 +101,9 @@ public final class DemoScreen {
   /// Bumped by every refresh; a response of an older generation is dropped.
   private var generation = 0
   private var inFlight: Task<Void, Never>?
+
+  /// The load in progress, if any, to await in scripts and tests.
+  public var pendingLoad: Task<Void, Never>? { inFlight }
 
   /// Loads the first page again, cancelling whatever is loading; the photos stay on screen
   /// until it arrives.

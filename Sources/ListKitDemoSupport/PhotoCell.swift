@@ -20,7 +20,8 @@ public final class PhotoCell: TerminalCell {
   public func render(width: Int) -> [String] {
     guard let photo else { return [""] }
     let number = String(photo.id)
-    let left = String(repeating: " ", count: max(0, 4 - number.count)) + number + (photo.isPinned ? " ★ " : "   ")
+    let left =
+      String(repeating: " ", count: max(0, 4 - number.count)) + number + (photo.isPinned ? " ★ " : "   ")
     let right = "\(photo.author) · \(photo.day) · ♥ \(Self.compact(photo.likes))"
     let rightWidth = TerminalText.width(of: right)
     let titleWidth = width - TerminalText.width(of: left) - rightWidth - 2

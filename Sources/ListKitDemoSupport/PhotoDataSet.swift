@@ -27,12 +27,14 @@ public enum PhotoDataSet {
         places[random.next(below: places.count)],
       ].joined(separator: " ")
       let author =
-        firstNames[random.next(below: firstNames.count)] + " " + lastNames[random.next(below: lastNames.count)]
+        firstNames[random.next(below: firstNames.count)] + " "
+        + lastNames[random.next(below: lastNames.count)]
       // Likes follow a long tail: most photos have a few dozen, some thousands.
       let likes = Int(exp(random.nextUnit() * 9.0)) - 1
       let isPinned = random.next(below: 25) == 0
       photos.append(
-        Photo(id: number + 1, title: title, author: author, takenAt: takenAt, likes: likes, isPinned: isPinned))
+        Photo(
+          id: number + 1, title: title, author: author, takenAt: takenAt, likes: likes, isPinned: isPinned))
     }
     return photos
   }

@@ -1,5 +1,6 @@
-/// The escape sequences ``Terminal`` writes, and how a ``ScreenBuffer`` becomes one frame of
-/// output. Pure, so tests read the bytes without a terminal.
+/// The escape sequences ``Terminal`` writes, and how a ``ScreenBuffer`` becomes a frame.
+///
+/// Pure, so tests read the bytes without a terminal.
 enum ANSI {
   static let escape = "\u{1B}["
   static let enterAlternateScreen = "\u{1B}[?1049h"

@@ -83,7 +83,9 @@ struct BatchUpdatePathMapper {
         deleted: update.sectionDeletes.count)
     }
     for (section, before) in oldCounts.enumerated() where !reloadedSections.contains(section) {
-      guard let newSection = newSection(for: section), newCounts.indices.contains(newSection) else { continue }
+      guard let newSection = newSection(for: section), newCounts.indices.contains(newSection) else {
+        continue
+      }
       let deleted = update.itemDeletes.count { $0.section == section }
       let inserted = update.itemInserts.count { $0.section == newSection }
       let movedOut = update.itemMoves.count { $0.from.section == section && $0.to.section != newSection }

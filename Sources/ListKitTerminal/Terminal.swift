@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
 
 /// The real terminal: raw key input, the alternate screen, the window size, and a restore that
 /// happens on every way out.
@@ -74,7 +75,8 @@ public final class Terminal {
     wakePipe = (descriptors[0], descriptors[1])
     savedAttributes = original
     // Guard first, so that a signal arriving between here and the end still restores.
-    TerminalRestore.activate(fileDescriptor: inputDescriptor, attributes: original, wakeDescriptor: descriptors[1])
+    TerminalRestore.activate(
+      fileDescriptor: inputDescriptor, attributes: original, wakeDescriptor: descriptors[1])
     var raw = Self.rawAttributes(from: original)
     guard tcsetattr(inputDescriptor, TCSAFLUSH, &raw) == 0 else {
       let error = errno
@@ -119,7 +121,7 @@ public final class Terminal {
 
   /// Raw mode as `cfmakeraw` sets it, except that output processing stays on (a message
   /// printed by a crashing runtime still starts at the left edge).
-  static func rawAttributes(from original: termios) -> termios {
+  nonisolated static func rawAttributes(from original: termios) -> termios {
     var raw = original
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     raw.c_cflag |= tcflag_t(CS8)
@@ -137,7 +139,8 @@ public final class Terminal {
     var decoder = KeyDecoder()
     var buffer = [UInt8](repeating: 0, count: 256)
     var descriptors = [
-      pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
     ]
     while true {
       let ready = poll(&descriptors, 2, decoder.isPending ? 50 : -1)

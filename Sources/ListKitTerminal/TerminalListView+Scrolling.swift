@@ -49,7 +49,9 @@ extension TerminalListView {
     layoutIfNeeded()
     guard path != highlightedPath else { return }
     if let path {
-      guard layout.contains(path), delegate?.listView(self, shouldHighlightItemAt: path) ?? true else { return }
+      guard layout.contains(path), delegate?.listView(self, shouldHighlightItemAt: path) ?? true else {
+        return
+      }
     }
     let previous = highlightedPath
     highlightedPath = path
@@ -102,7 +104,9 @@ extension TerminalListView {
       if let path = highlightable(from: start, forward: forward) {
         highlightItem(at: path)
       }
-      if highlightedPath.flatMap({ layout.entryIndex(for: $0) }).flatMap({ highlightable(from: $0, forward: forward) })
+      if highlightedPath.flatMap({ layout.entryIndex(for: $0) }).flatMap({
+        highlightable(from: $0, forward: forward)
+      })
         == nil
       {
         scroll(toOffset: forward ? maximumContentOffset : 0)

@@ -16,12 +16,12 @@ import ListKit
 /// So a data source may call ``reloadData()`` from inside a callback.
 @MainActor
 public final class TerminalListView: ListView {
-  /// The object that answers counts and cells. Held weakly.
+  /// The object that answers counts and cells, held weakly.
   public weak var dataSource: (any ListDataSource)? {
     didSet { reloadData() }
   }
 
-  /// The object told about display, selection, heights and headers. Held weakly.
+  /// The object told about display, selection, heights and headers, held weakly.
   public weak var delegate: (any ListDelegate)? {
     didSet { reloadData() }
   }
@@ -37,12 +37,12 @@ public final class TerminalListView: ListView {
   /// The selected item, if any.
   public internal(set) var selectedPath: ItemPath?
 
-  /// The lines of an item when the delegate gives no height. Default: 1.
+  /// The lines of an item when the delegate gives no height; default 1.
   public var rowHeight = 1 {
     didSet { reloadData() }
   }
 
-  /// How many items past the viewport the data source is asked to prefetch. Default: 10.
+  /// How many items past the viewport the data source is asked to prefetch; default 10.
   public var prefetchDistance = 10 {
     didSet { setNeedsLayout() }
   }

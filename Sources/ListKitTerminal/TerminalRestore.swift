@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
 
 /// Puts the terminal back the way it was on every way out of the program: a normal stop,
 /// `exit()`, SIGINT, SIGTERM, SIGHUP, SIGQUIT and the crash signals.
@@ -58,9 +59,12 @@ enum TerminalRestore {
   }
 
   /// Writes the restore sequence and puts the saved attributes back, if not done already.
+  ///
   /// Async-signal-safe.
   static func restoreFromAnyContext() {
-    guard isGuarding.exchange(false, ordering: .sequentiallyConsistent), let state = restoreState else { return }
+    guard isGuarding.exchange(false, ordering: .sequentiallyConsistent), let state = restoreState else {
+      return
+    }
     let descriptor = state.pointee.fileDescriptor
     var written = 0
     while written < state.pointee.sequenceLength {
@@ -72,7 +76,8 @@ enum TerminalRestore {
   }
 
   private static func install(
-    _ signal: Int32, handler: @convention(c) (Int32) -> Void, saveInto previous: UnsafeMutablePointer<sigaction>
+    _ signal: Int32, handler: @convention(c) (Int32) -> Void,
+    saveInto previous: UnsafeMutablePointer<sigaction>
   ) {
     var action = sigaction()
     #if canImport(Glibc)

@@ -36,7 +36,9 @@ public enum TerminalText {
   ///   - ellipsis: Whether to mark a clipped line with "…" in its last column.
   /// - Returns: The clipped line, at most `columns` wide.
   /// - Complexity: O(n) in the length of `text`.
-  public static func clipped(_ text: some StringProtocol, toWidth columns: Int, ellipsis: Bool = false) -> String {
+  public static func clipped(_ text: some StringProtocol, toWidth columns: Int, ellipsis: Bool = false)
+    -> String
+  {
     guard columns > 0 else { return "" }
     var result = ""
     var used = 0

@@ -19,7 +19,9 @@ guard case .run(let options) = command else {
 
 if options.url != nil {
   FileHandle.standardError.write(
-    Data("listkit-demo: --url needs the HTTP loader (ListKitHTTP), which this build does not include yet\n".utf8))
+    Data(
+      "listkit-demo: --url needs the HTTP loader (ListKitHTTP), which this build does not include yet\n".utf8)
+  )
   exit(2)
 }
 

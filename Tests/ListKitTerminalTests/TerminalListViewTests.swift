@@ -119,7 +119,8 @@ import Testing
   @Test func aReloadFromInsideWillDisplayIsPickedUpInTheSamePass() {
     final class Reloader: RecordingSource {
       weak var view: TerminalListView?
-      override func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath) {
+      override func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath)
+      {
         super.listView(listView, willDisplay: cell, forItemAt: path)
         if sections[0].count < 3 {
           sections[0].append("appended")
@@ -169,8 +170,10 @@ import Testing
     let view = makeView(source)
     _ = view.render()
     source.sections[0].append("extra")
-    #expect(throws: BatchUpdateError.invalidNumberOfRows(
-      section: 0, before: 3, after: 4, inserted: 0, deleted: 0, movedIn: 0, movedOut: 0)) {
+    #expect(
+      throws: BatchUpdateError.invalidNumberOfRows(
+        section: 0, before: 3, after: 4, inserted: 0, deleted: 0, movedIn: 0, movedOut: 0)
+    ) {
       try view.performBatchUpdates(BatchUpdate())
     }
     #expect(view.render().lines[3].text == "extra")
@@ -253,7 +256,9 @@ import Testing
       let sectionCount = 1 + random.next(below: 4)
       let source = RecordingSource(
         sections: (0..<sectionCount).map { RecordingSource.items(random.next(below: 40), section: $0) })
-      for section in 0..<sectionCount where random.next(below: 2) == 0 { source.headers[section] = "H\(section)" }
+      for section in 0..<sectionCount where random.next(below: 2) == 0 {
+        source.headers[section] = "H\(section)"
+      }
       for (section, items) in source.sections.enumerated() {
         for item in items.indices where random.next(below: 4) == 0 {
           source.heights[path(item, section)] = Double(random.next(below: 4))

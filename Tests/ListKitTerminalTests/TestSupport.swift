@@ -60,7 +60,9 @@ class RecordingSource: ListDataSource, ListDelegate {
 
   func numberOfSections(in listView: any ListView) -> Int { sections.count }
 
-  func listView(_ listView: any ListView, numberOfItemsInSection section: Int) -> Int { sections[section].count }
+  func listView(_ listView: any ListView, numberOfItemsInSection section: Int) -> Int {
+    sections[section].count
+  }
 
   func listView(_ listView: any ListView, cellForItemAt path: ItemPath) -> AnyObject {
     events.append(.cell(path))
@@ -69,9 +71,15 @@ class RecordingSource: ListDataSource, ListDelegate {
     return cell
   }
 
-  func listView(_ listView: any ListView, titleForHeaderInSection section: Int) -> String? { headers[section] }
-  func listView(_ listView: any ListView, titleForFooterInSection section: Int) -> String? { footers[section] }
-  func listView(_ listView: any ListView, prefetchItemsAt paths: [ItemPath]) { events.append(.prefetch(paths)) }
+  func listView(_ listView: any ListView, titleForHeaderInSection section: Int) -> String? {
+    headers[section]
+  }
+  func listView(_ listView: any ListView, titleForFooterInSection section: Int) -> String? {
+    footers[section]
+  }
+  func listView(_ listView: any ListView, prefetchItemsAt paths: [ItemPath]) {
+    events.append(.prefetch(paths))
+  }
   func listView(_ listView: any ListView, cancelPrefetchingForItemsAt paths: [ItemPath]) {
     events.append(.cancelPrefetch(paths))
   }
@@ -85,8 +93,12 @@ class RecordingSource: ListDataSource, ListDelegate {
   func listView(_ listView: any ListView, shouldHighlightItemAt path: ItemPath) -> Bool {
     !notHighlightable.contains(path)
   }
-  func listView(_ listView: any ListView, didHighlightItemAt path: ItemPath) { events.append(.highlight(path)) }
-  func listView(_ listView: any ListView, didUnhighlightItemAt path: ItemPath) { events.append(.unhighlight(path)) }
+  func listView(_ listView: any ListView, didHighlightItemAt path: ItemPath) {
+    events.append(.highlight(path))
+  }
+  func listView(_ listView: any ListView, didUnhighlightItemAt path: ItemPath) {
+    events.append(.unhighlight(path))
+  }
   func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) { events.append(.select(path)) }
   func listView(_ listView: any ListView, didDeselectItemAt path: ItemPath) { events.append(.deselect(path)) }
 
