@@ -179,6 +179,11 @@ public final class DemoScreen {
       loadState = .failed(message: "\(error)", isRefresh: isRefresh)
     }
     changed()
+    // New content from the top: show it from the top, as a pull-to-refresh does.
+    if isRefresh, case .success = result {
+      listView.scroll(toOffset: 0)
+      listView.moveCursor(.first)
+    }
   }
 
   private func changed() {
@@ -211,9 +216,7 @@ public final class DemoScreen {
     listView.resize(width: size.columns, height: max(0, size.rows - 1))
     var buffer = listView.render()
     if size.rows > 0 {
-      buffer.append(contentsOf: [
-        ScreenBuffer.Line(" ↑↓ PgUp PgDn Home End scroll · r refresh · q quit", style: .status)
-      ])
+      buffer.append(contentsOf: [ScreenBuffer.Line(statusText, style: .status)])
     }
     return buffer
   }
@@ -274,15 +277,25 @@ public final class DemoScreen {
   private var summaryText: String {
     let total = totalCount.map { " of \($0)" } ?? ""
     let pages = pagesLoaded == 1 ? "1 page" : "\(pagesLoaded) pages"
-    let state: String =
-      switch loadState {
-      case .idle: "idle"
-      case .loading(let isRefresh): isRefresh ? "refreshing…" : "loading page \(pagesLoaded + 1)…"
-      case .failed: "failed"
-      case .reachedEnd: "all loaded"
-      }
-    return "\(photos.count)\(total) photos loaded · \(pages) · \(pinned.count) pinned · \(state)\n"
+    return "\(photos.count)\(total) photos loaded · \(pages) · \(pinned.count) pinned · \(stateText)\n"
       + sourceDescription
+  }
+
+  /// The last line: the counts and state, always on screen, then the keys.
+  private var statusText: String {
+    let total = totalCount.map { "/\($0)" } ?? ""
+    let pages = pagesLoaded == 1 ? "1 page" : "\(pagesLoaded) pages"
+    return
+      " \(photos.count)\(total) photos · \(pages) · \(stateText) │ ↑↓ PgUp PgDn Home End · r refresh · q quit"
+  }
+
+  private var stateText: String {
+    switch loadState {
+    case .idle: "idle"
+    case .loading(let isRefresh): isRefresh ? "refreshing…" : "loading page \(pagesLoaded + 1)…"
+    case .failed: "failed"
+    case .reachedEnd: "all loaded"
+    }
   }
 
   private var footerText: String? {

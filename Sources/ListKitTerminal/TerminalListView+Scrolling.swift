@@ -18,8 +18,18 @@ extension TerminalListView {
   }
 
   /// Scrolls so that a content line is the first on screen.
+  ///
+  /// Right after ``reloadData()``, the layout pass runs once, at the new offset.
   /// - Parameter offset: The line; clamped to the content.
   public func scroll(toOffset offset: Int) {
+    // After a reload, scroll first and lay out once, at the new offset: a pass at the old
+    // offset would display (and prefetch) rows the user never sees.
+    if needsReload, !isLayingOut {
+      scrollsForward = max(0, offset) > contentOffset
+      contentOffset = max(0, offset)
+      layoutIfNeeded()
+      return
+    }
     layoutIfNeeded()
     let clamped = min(max(0, offset), maximumContentOffset)
     guard clamped != contentOffset else { return }
