@@ -22,7 +22,7 @@ if options.url != nil {
     Data(
       "listkit-demo: --url needs the HTTP loader (ListKitHTTP), which this build does not include yet\n".utf8)
   )
-  exit(2)
+  exit(1)
 }
 
 let loader = DemoPhotoLoader(
