@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "ListKit", targets: ["ListKit"]),
     .library(name: "ListKitTesting", targets: ["ListKitTesting"]),
     .library(name: "ListKitHTTP", targets: ["ListKitHTTP"]),
+    .library(name: "ListKitTerminal", targets: ["ListKitTerminal"]),
+    .executable(name: "listkit-demo", targets: ["listkit-demo"]),
     .executable(name: "listkit-bench", targets: ["listkit-bench"]),
   ],
   targets: [
@@ -20,6 +22,15 @@ let package = Package(
     .target(name: "ListKit", dependencies: ["ListDiff"], swiftSettings: strict),
     .target(name: "ListKitTesting", dependencies: ["ListKit", "ListDiff"], swiftSettings: strict),
     .target(name: "ListKitHTTP", dependencies: ["ListKit"], swiftSettings: strict),
+    .target(name: "ListKitTerminal", dependencies: ["ListKit"], swiftSettings: strict),
+    // The demo's options, data set, loader and screen glue live in a library so tests can import them;
+    // the executable only wires them to a terminal.
+    .target(
+      name: "ListKitDemoSupport", dependencies: ["ListKit", "ListKitTerminal", "ListKitHTTP"],
+      swiftSettings: strict),
+    .executableTarget(
+      name: "listkit-demo", dependencies: ["ListKit", "ListKitTerminal", "ListKitDemoSupport"],
+      swiftSettings: strict),
     .executableTarget(
       name: "listkit-bench", dependencies: ["ListDiff", "ListKit", "ListKitHTTP"], swiftSettings: strict),
     // A test fixture, not a tool: FilePageCacheCrashTests runs it and kills it mid-write.
@@ -33,6 +44,11 @@ let package = Package(
     // The loopback server script is found through #filePath, so it is not a bundle resource.
     .testTarget(
       name: "ListKitHTTPTests", dependencies: ["ListKitHTTP", "ListKit"], exclude: ["Fixtures"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "ListKitTerminalTests", dependencies: ["ListKitTerminal", "ListKit"], swiftSettings: strict),
+    .testTarget(
+      name: "ListKitDemoTests", dependencies: ["ListKitDemoSupport", "ListKitTerminal", "ListKit"],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

@@ -7,7 +7,7 @@
   import Darwin
 #endif
 
-let benchmarks: [(name: String, run: @MainActor () -> Void)] = [
+let benchmarks: [(name: String, run: @MainActor () async -> Void)] = [
   ("diff", runDiffBenchmark),
   ("managers", runManagersBenchmark),
   ("paging", runPagingBenchmark),
@@ -17,11 +17,11 @@ let benchmarks: [(name: String, run: @MainActor () -> Void)] = [
 
 if let name = CommandLine.arguments.dropFirst().first {
   if let benchmark = benchmarks.first(where: { $0.name == name }) {
-    benchmark.run()
+    await benchmark.run()
   } else {
     print("unknown benchmark '\(name)'; known: \(benchmarks.map(\.name).joined(separator: ", "))")
     exit(2)
   }
 } else {
-  for benchmark in benchmarks { benchmark.run() }
+  for benchmark in benchmarks { await benchmark.run() }
 }

@@ -1,0 +1,20 @@
+/// Why the demo's built-in loader failed a request.
+public enum DemoLoadError: Error, Hashable, Sendable {
+  /// A failure injected by `--fail-rate`, for the page starting at `offset`, on its `attempt`-th
+  /// request (from 1).
+  case simulatedFailure(offset: Int, attempt: Int)
+  /// A request the loader cannot serve (a negative position, a size of 0, a foreign cursor).
+  case invalidRequest(String)
+}
+
+extension DemoLoadError: CustomStringConvertible {
+  /// A short message for the footer row.
+  public var description: String {
+    switch self {
+    case .simulatedFailure(let offset, let attempt):
+      "simulated network failure (items from \(offset + 1), attempt \(attempt))"
+    case .invalidRequest(let reason):
+      "invalid request: \(reason)"
+    }
+  }
+}

@@ -1,0 +1,260 @@
+import Foundation
+
+/// The command line of `listkit-demo`, parsed.
+///
+/// Parsing is by hand (the package has no dependencies) and strict: an unknown flag, a missing
+/// or malformed value, or two flags that contradict each other is a ``DemoOptionsError`` whose
+/// description is one line. Values follow the flag as `--flag value` or `--flag=value`.
+public struct DemoOptions: Hashable, Sendable {
+  /// How pages are asked for.
+  public enum PaginationStyle: String, Hashable, Sendable, CaseIterable {
+    /// Page number and page size.
+    case page
+    /// Offset and limit.
+    case offset
+    /// An opaque cursor from the previous page.
+    case cursor
+  }
+
+  /// How long each page takes to load (`--latency`); default 300 ms.
+  public var latency: Duration = .milliseconds(300)
+  /// The probability, from 0 to 1, that a page request fails (`--fail-rate`); default 0.
+  public var failRate = 0.0
+  /// Items per page (`--page-size`); default 20.
+  public var pageSize = 20
+  /// Items in the built-in data set (`--count`; `--empty` makes it 0); default 237.
+  ///
+  /// 237 is not a multiple of the default page size, so the last page is a partial one.
+  public var count = 237
+  /// A JSON API to load from instead of the built-in data set (`--url`).
+  public var url: URL?
+  /// How pages are asked for (`--style`); default ``PaginationStyle/page``.
+  public var style = PaginationStyle.page
+  /// The user token sent with every request (`--token`).
+  public var token: String?
+  /// Where the first page is cached (`--cache-dir`); `nil` for the default place.
+  public var cacheDirectory: String?
+  /// Whether the first page is cached at all (`--no-cache` turns it off); default `true`.
+  public var usesCache = true
+  /// Whether to print the rendered screen instead of running interactively (`--dump`).
+  public var dump = false
+  /// How many pages `--dump` loads (`--pages`); default 1.
+  public var pages = 1
+  /// The width of the `--dump` screen in columns (`--width`); default 80.
+  public var width = 80
+  /// The seed of the data set and of the injected failures (`--seed`).
+  public var seed = PhotoDataSet.defaultSeed
+
+  /// Options with every default.
+  public init() {}
+
+  /// What the command line asks for.
+  public enum Command: Hashable, Sendable {
+    /// Print ``DemoOptions/usage`` and exit 0.
+    case help
+    /// Run the demo.
+    case run(DemoOptions)
+  }
+
+  /// The help text.
+  public static let usage = """
+    usage: listkit-demo [options]
+
+    A paged, sectioned list in the terminal: scroll with ↑ ↓ PgUp PgDn Home End, r refreshes
+    (or retries after an error), q quits. Reaching the end loads the next page.
+
+    options:
+      --latency TIME      time each page takes, as 300ms, 1.5s or a number of milliseconds (default 300ms)
+      --fail-rate RATE    probability that a page load fails, 0 to 1 or a percentage like 20% (default 0)
+      --page-size N       items per page, 1 to 1000 (default 20)
+      --count N           items in the built-in data set, 0 to 1000000 (default 237)
+      --empty             an empty data set, to see the empty state (same as --count 0)
+      --url URL           load from a JSON API instead of the built-in data set (http or https)
+      --style STYLE       how pages are requested: page, offset or cursor (default page)
+      --token TOKEN       user token sent with every request
+      --cache-dir DIR     where the first page is cached
+      --no-cache          do not cache the first page
+      --seed N            seed of the data set and of injected failures (default 2026)
+      --dump              print the rendered screen and exit, without a terminal
+      --pages N           with --dump: how many pages to load first, 0 to 10000 (default 1)
+      --width N           with --dump: screen width in columns, 20 to 1000 (default 80)
+      --help              show this help
+    """
+
+  /// Parses the arguments that follow the program name.
+  /// - Parameter arguments: The arguments, without the program name.
+  /// - Returns: What to do.
+  /// - Throws: ``DemoOptionsError`` for the first argument that is wrong.
+  public static func parse(_ arguments: [String]) throws(DemoOptionsError) -> Command {
+    var options = DemoOptions()
+    var seen: Set<String> = []
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      guard argument.hasPrefix("--"), argument.count > 2 else { throw .unexpectedArgument(argument) }
+      var name = argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      guard let flag = Flag(rawValue: name) else { throw .unknownOption(name) }
+      guard seen.insert(name).inserted else { throw .repeatedOption(name) }
+      if !flag.takesValue {
+        if inlineValue != nil { throw .unexpectedValue(option: name) }
+        switch flag {
+        case .help: return .help
+        case .empty: options.count = 0
+        case .noCache: options.usesCache = false
+        case .dump: options.dump = true
+        default: preconditionFailure("internal inconsistency: \(name) takes a value")
+        }
+        continue
+      }
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else {
+        guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+          throw .missingValue(option: name)
+        }
+        value = arguments[index]
+        index += 1
+      }
+      try options.apply(flag, value: value)
+    }
+    try options.checkCombinations(seen)
+    return .run(options)
+  }
+
+  enum Flag: String {
+    case latency = "--latency"
+    case failRate = "--fail-rate"
+    case pageSize = "--page-size"
+    case count = "--count"
+    case empty = "--empty"
+    case url = "--url"
+    case style = "--style"
+    case token = "--token"
+    case cacheDirectory = "--cache-dir"
+    case noCache = "--no-cache"
+    case seed = "--seed"
+    case dump = "--dump"
+    case pages = "--pages"
+    case width = "--width"
+    case help = "--help"
+
+    var takesValue: Bool {
+      switch self {
+      case .empty, .noCache, .dump, .help: false
+      default: true
+      }
+    }
+  }
+
+  private mutating func apply(_ flag: Flag, value: String) throws(DemoOptionsError) {
+    let name = flag.rawValue
+    func integer(in range: ClosedRange<Int>) throws(DemoOptionsError) -> Int {
+      guard let number = Int(value), range.contains(number) else {
+        throw .invalidValue(
+          option: name, value: value,
+          expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+      }
+      return number
+    }
+    switch flag {
+    case .latency:
+      guard let duration = Self.duration(value) else {
+        throw .invalidValue(option: name, value: value, expected: "a time like 300ms or 1.5s, at most 60s")
+      }
+      latency = duration
+    case .failRate:
+      guard let rate = Self.rate(value) else {
+        throw .invalidValue(
+          option: name, value: value, expected: "a number from 0 to 1, or a percentage like 20%")
+      }
+      failRate = rate
+    case .pageSize: pageSize = try integer(in: 1...1000)
+    case .count: count = try integer(in: 0...1_000_000)
+    case .pages: pages = try integer(in: 0...10_000)
+    case .width: width = try integer(in: 20...1000)
+    case .url:
+      guard let components = URLComponents(string: value), let scheme = components.scheme?.lowercased(),
+        ["http", "https"].contains(scheme), components.host?.isEmpty == false, let parsed = components.url
+      else {
+        throw .invalidValue(option: name, value: value, expected: "an http or https URL with a host")
+      }
+      url = parsed
+    case .style:
+      guard let parsed = PaginationStyle(rawValue: value) else {
+        throw .invalidValue(option: name, value: value, expected: "page, offset or cursor")
+      }
+      style = parsed
+    case .token:
+      guard !value.isEmpty, !value.contains(where: \.isNewline) else {
+        throw .invalidValue(option: name, value: "", expected: "a non-empty token on one line")
+      }
+      token = value
+    case .cacheDirectory:
+      guard !value.isEmpty else {
+        throw .invalidValue(option: name, value: value, expected: "a directory path")
+      }
+      cacheDirectory = value
+    case .seed:
+      let parsed = value.lowercased().hasPrefix("0x") ? UInt64(value.dropFirst(2), radix: 16) : UInt64(value)
+      guard let parsed else {
+        throw .invalidValue(option: name, value: value, expected: "a whole number from 0 to 2^64-1 (or 0x…)")
+      }
+      seed = parsed
+    case .empty, .noCache, .dump, .help:
+      preconditionFailure("internal inconsistency: \(name) takes no value")
+    }
+  }
+
+  private func checkCombinations(_ seen: Set<String>) throws(DemoOptionsError) {
+    let pairs: [(Flag, Flag)] = [
+      (.empty, .count), (.noCache, .cacheDirectory), (.empty, .url), (.count, .url),
+    ]
+    for (first, second) in pairs where seen.contains(first.rawValue) && seen.contains(second.rawValue) {
+      throw .conflictingOptions(first.rawValue, second.rawValue)
+    }
+    for flag in [Flag.pages, .width] where seen.contains(flag.rawValue) && !dump {
+      throw .requiresOption(flag.rawValue, requires: Flag.dump.rawValue)
+    }
+  }
+
+  /// `300ms`, `1.5s`, or a plain number of milliseconds; from 0 to 60 s.
+  static func duration(_ text: String) -> Duration? {
+    let (digits, scale): (Substring, Double) =
+      if text.hasSuffix("ms") {
+        (text.dropLast(2), 1)
+      } else if text.hasSuffix("s") {
+        (text.dropLast(1), 1000)
+      } else {
+        (Substring(text), 1)
+      }
+    guard let number = Double(digits), number.isFinite, number >= 0, number * scale <= 60_000 else {
+      return nil
+    }
+    return .microseconds(Int64((number * scale * 1000).rounded()))
+  }
+
+  /// `0.25` or `25%`; from 0 to 1.
+  static func rate(_ text: String) -> Double? {
+    let value = text.hasSuffix("%") ? Double(text.dropLast()).map { $0 / 100 } : Double(text)
+    guard let value, value.isFinite, (0...1).contains(value) else { return nil }
+    return value
+  }
+}
+
+extension DemoOptions {
+  /// One line about where the photos come from, for the summary row.
+  public var sourceDescription: String {
+    let source = url.map { "\($0.host ?? "server")" } ?? "built-in photos, seed \(seed)"
+    let (seconds, attoseconds) = latency.components
+    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    let percent = (failRate * 100).rounded()
+    return "\(source) · \(milliseconds) ms latency · \(Int(percent))% failures · pages of \(pageSize)"
+  }
+}

@@ -1,0 +1,49 @@
+import ListKitTerminal
+
+/// A one-line row for a photo: its number and title on the left, author, day and likes on the
+/// right; the title is shortened with "…" when the row is narrow, and the right part is dropped
+/// when even that does not fit.
+@MainActor
+public final class PhotoCell: TerminalCell {
+  /// The reuse identifier the demo registers this cell under.
+  public static let reuseIdentifier = "PhotoCell"
+
+  /// The photo shown, or `nil` for a blank row.
+  public var photo: Photo?
+
+  /// Creates an empty cell.
+  public init() {}
+
+  /// The row.
+  /// - Parameter width: The number of columns.
+  /// - Returns: One line.
+  public func render(width: Int) -> [String] {
+    guard let photo else { return [""] }
+    let number = String(photo.id)
+    let left =
+      String(repeating: " ", count: max(0, 4 - number.count)) + number + (photo.isPinned ? " ★ " : "   ")
+    let right = "\(photo.author) · \(photo.day) · ♥ \(Self.compact(photo.likes))"
+    let rightWidth = TerminalText.width(of: right)
+    let titleWidth = width - TerminalText.width(of: left) - rightWidth - 2
+    guard titleWidth >= 12 else {
+      return [TerminalText.clipped(left + photo.title, toWidth: width, ellipsis: true)]
+    }
+    let title = TerminalText.clipped(photo.title, toWidth: titleWidth, ellipsis: true)
+    return [left + TerminalText.padded(title, toWidth: titleWidth) + "  " + right]
+  }
+
+  /// Clears the photo.
+  public func prepareForReuse() {
+    photo = nil
+  }
+
+  /// 950, 1.2k, 12k.
+  static func compact(_ count: Int) -> String {
+    if count < 1000 { return String(count) }
+    if count < 10_000 {
+      let tenths = count / 100
+      return "\(tenths / 10).\(tenths % 10)k"
+    }
+    return "\(count / 1000)k"
+  }
+}

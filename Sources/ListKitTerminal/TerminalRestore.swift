@@ -1,0 +1,129 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Puts the terminal back the way it was on every way out of the program: a normal stop,
+/// `exit()`, SIGINT, SIGTERM, SIGHUP, SIGQUIT and the crash signals.
+///
+/// A signal handler may only make async-signal-safe calls and must not allocate, take locks or
+/// run lazy initializers. So everything the handler needs (the restore bytes, the saved
+/// attributes, the previous handlers) is allocated and filled in by ``activate(fileDescriptor:attributes:wakeDescriptor:)``
+/// before any handler is installed, and the handler only reads it and calls `write`,
+/// `tcsetattr`, `sigaction` and `raise` (all async-signal-safe in POSIX).
+enum TerminalRestore {
+  /// Signals after which the terminal is restored and the signal re-raised with the handler
+  /// that was there before (the default action, or the Swift runtime's backtracer).
+  static let fatalSignals: [Int32] = [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE, SIGTRAP,
+  ]
+
+  /// Starts guarding the terminal.
+  /// - Parameters:
+  ///   - fileDescriptor: The terminal.
+  ///   - attributes: The attributes to put back.
+  ///   - wakeDescriptor: The write end of a non-blocking pipe SIGWINCH writes a byte to.
+  static func activate(fileDescriptor: Int32, attributes: termios, wakeDescriptor: Int32) {
+    let bytes = Array(ANSI.restoreSequence.utf8)
+    let sequence = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+    sequence.initialize(from: bytes, count: bytes.count)
+    let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(signalSlots))
+    previous.initialize(repeating: sigaction(), count: Int(signalSlots))
+    let state = UnsafeMutablePointer<RestoreState>.allocate(capacity: 1)
+    state.initialize(
+      to: RestoreState(
+        fileDescriptor: fileDescriptor, sequence: sequence, sequenceLength: bytes.count,
+        attributes: attributes, wakeDescriptor: wakeDescriptor, previousActions: previous))
+    restoreState = state
+    isGuarding.store(true, ordering: .sequentiallyConsistent)
+    for signal in fatalSignals {
+      install(signal, handler: handleFatalSignal, saveInto: previous)
+    }
+    install(SIGWINCH, handler: handleWindowChange, saveInto: previous)
+    if !isExitHandlerRegistered {
+      isExitHandlerRegistered = true
+      atexit { TerminalRestore.restoreFromAnyContext() }
+    }
+  }
+
+  /// Restores the terminal (once) and puts the previous signal handlers back.
+  static func deactivate() {
+    restoreFromAnyContext()
+    guard let state = restoreState else { return }
+    for signal in fatalSignals + [SIGWINCH] {
+      _ = sigaction(signal, state.pointee.previousActions + Int(signal), nil)
+    }
+  }
+
+  /// Writes the restore sequence and puts the saved attributes back, if not done already.
+  ///
+  /// Async-signal-safe.
+  static func restoreFromAnyContext() {
+    guard isGuarding.exchange(false, ordering: .sequentiallyConsistent), let state = restoreState else {
+      return
+    }
+    let descriptor = state.pointee.fileDescriptor
+    var written = 0
+    while written < state.pointee.sequenceLength {
+      let result = write(descriptor, state.pointee.sequence + written, state.pointee.sequenceLength - written)
+      if result <= 0 { break }
+      written += result
+    }
+    _ = withUnsafePointer(to: &state.pointee.attributes) { tcsetattr(descriptor, TCSANOW, $0) }
+  }
+
+  private static func install(
+    _ signal: Int32, handler: @convention(c) (Int32) -> Void,
+    saveInto previous: UnsafeMutablePointer<sigaction>
+  ) {
+    var action = sigaction()
+    #if canImport(Glibc)
+      action.__sigaction_handler.sa_handler = handler
+    #else
+      action.__sigaction_u.__sa_handler = handler
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    _ = sigaction(signal, &action, previous + Int(signal))
+  }
+
+  /// The number of slots for saved handlers: every signal number used here is below it.
+  private static let signalSlots: Int32 = 65
+}
+
+/// What the handlers read; see ``TerminalRestore``.
+struct RestoreState {
+  var fileDescriptor: Int32
+  var sequence: UnsafeMutablePointer<UInt8>
+  var sequenceLength: Int
+  var attributes: termios
+  var wakeDescriptor: Int32
+  var previousActions: UnsafeMutablePointer<sigaction>
+}
+
+// NB: plain globals, written only on the main thread before the handlers are installed and
+// read by the handlers afterwards; `nonisolated(unsafe)` because a signal handler can run on any
+// thread and no lock may be taken there.
+nonisolated(unsafe) private var restoreState: UnsafeMutablePointer<RestoreState>?
+nonisolated(unsafe) private var isExitHandlerRegistered = false
+/// Whether the terminal still needs restoring; exchanged so exactly one path restores it.
+private let isGuarding = Atomic<Bool>(false)
+
+private func handleFatalSignal(_ signal: Int32) {
+  TerminalRestore.restoreFromAnyContext()
+  // Put the previous handler back and send the signal again: the default action ends the
+  // process with the right status (and a core), or the runtime's backtracer reports the crash.
+  if let state = restoreState, signal >= 0, signal < 65 {
+    _ = sigaction(signal, state.pointee.previousActions + Int(signal), nil)
+  }
+  _ = raise(signal)
+}
+
+private func handleWindowChange(_ signal: Int32) {
+  guard let state = restoreState else { return }
+  var byte: UInt8 = 1
+  _ = write(state.pointee.wakeDescriptor, &byte, 1)
+}

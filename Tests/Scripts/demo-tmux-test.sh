@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# Drives the interactive listkit-demo the way a person does: in a detached tmux session of a
+# fixed size, with send-keys, reading the screen with capture-pane. Every wait polls the pane
+# with a deadline (no fixed sleeps), so the script is bounded and does not depend on timing.
+#
+# usage: Tests/Scripts/demo-tmux-test.sh [path/to/listkit-demo]
+#   (default: .build/debug/listkit-demo; build it first with `swift build`)
+# exit status: 0 passed, 1 failed, 77 skipped (tmux is not installed)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+demo=${1:-${LISTKIT_DEMO:-.build/debug/listkit-demo}}
+demo=$(cd "$(dirname "$demo")" && pwd)/$(basename "$demo")
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "SKIP: tmux is not installed"
+  exit 77
+fi
+[ -x "$demo" ] || { echo "FAIL: $demo is not built (run swift build)"; exit 1; }
+
+unset TMUX
+# One tmux server per scenario, so a server still shutting down never meets the next one.
+scenario=0
+socket="listkit-demo-test-$$-0"
+work=$(mktemp -d)
+tmx() { tmux -L "$socket" -f /dev/null "$@"; }
+cleanup() { tmx kill-server >/dev/null 2>&1 || true; rm -rf "$work"; }
+trap cleanup EXIT
+
+step() { echo "== $*"; }
+fail() {
+  echo "FAIL: $*"
+  echo "-- screen:"
+  tmx capture-pane -p -t demo 2>/dev/null | sed 's/^/  | /' || true
+  exit 1
+}
+screen() { tmx capture-pane -p -t demo; }
+
+# poll PATTERN SECONDS: succeeds as soon as the screen matches the extended regex.
+poll() {
+  local pattern=$1 end=$((SECONDS + $2))
+  while ((SECONDS < end)); do
+    if screen | grep -qE -- "$pattern"; then return 0; fi
+    sleep 0.05
+  done
+  return 1
+}
+# expect PATTERN SECONDS WHAT: like poll, but failing the test.
+expect() { poll "$1" "$2" || fail "timed out after $2 s waiting for /$1/: $3"; }
+keys() { tmx send-keys -t demo "$@"; }
+demo_pid() {
+  local shell
+  shell=$(tmx display-message -p -t demo '#{pane_pid}')
+  ps -o pid= --ppid "$shell" | tr -d ' ' | head -n 1
+}
+
+# A shell in a 100x30 window, with a marker on its screen and its terminal settings saved.
+start_shell() {
+  scenario=$((scenario + 1))
+  socket="listkit-demo-test-$$-$scenario"
+  tmx new-session -d -s demo -x 100 -y 30 "env -i PATH=$PATH TERM=xterm-256color HOME=$work bash --norc --noprofile"
+  keys "PS1='prompt\$ '; clear; stty -a > $work/stty-before; echo BEFORE-DEMO" Enter
+  expect '^BEFORE-DEMO$' 10 "the shell to start"
+}
+
+# The demo is gone, the shell's screen is back, and the terminal settings are as before.
+expect_restored() {
+  local status=$1
+  expect "^DEMO-EXIT=$status\$" 20 "the demo to exit with status $status"
+  screen | grep -qE '^BEFORE-DEMO$' || fail "the shell's screen did not come back"
+  ! screen | grep -q 'q quit' || fail "the demo's screen is still showing"
+  rm -f "$work/stty-after"
+  keys "stty -a > $work/stty-after; echo STTY-DONE" Enter
+  expect '^STTY-DONE$' 10 "stty to run"
+  # The first line holds the window size, which a resize may change.
+  tail -n +2 "$work/stty-before" >"$work/modes-before"
+  tail -n +2 "$work/stty-after" >"$work/modes-after"
+  diff "$work/modes-before" "$work/modes-after" >/dev/null ||
+    fail "terminal modes differ after the demo: $(diff "$work/modes-before" "$work/modes-after" | tr '\n' ' ')"
+  grep -qE '(^| )icanon( |$)' "$work/stty-after" || fail "icanon is off after the demo"
+  grep -qE '(^| )echo( |$)' "$work/stty-after" || fail "echo is off after the demo"
+}
+
+run_demo() {
+  # The crash handler restores the terminal and then chains to the Swift runtime's crash report;
+  # the report would scroll the shell's screen away and wait for a key, so it is off here.
+  keys "clear; echo BEFORE-DEMO; SWIFT_BACKTRACE=enable=no '$demo' $*; echo DEMO-EXIT=\$?" Enter
+  expect 'q quit' 20 "the demo to draw its first screen"
+}
+
+step "flags: a bad flag is one line on stderr and status 2; --help is status 0"
+set +e
+"$demo" --bogus >"$work/out" 2>"$work/err"; status=$?
+set -e
+[ "$status" -eq 2 ] || fail "--bogus exited with $status, not 2"
+[ "$(wc -l <"$work/err")" -eq 1 ] || fail "--bogus printed $(wc -l <"$work/err") lines on stderr"
+[ ! -s "$work/out" ] || fail "--bogus printed on stdout"
+"$demo" --help | grep -q -- '--fail-rate' || fail "--help does not list --fail-rate"
+
+step "scroll to the end: every page loads, then 'no more data'"
+start_shell
+# Pages of 40 overfill the 29-line list, so exactly one page loads at launch.
+run_demo --latency 100ms --page-size 40 --count 150 --seed 5
+expect ' 40/150 photos · 1 page · idle │' 10 "the first page"
+for _ in $(seq 1 12); do
+  keys End
+  if poll ' 150/150 photos · 4 pages · all loaded │' 3; then break; fi
+done
+expect ' 150/150 photos · 4 pages · all loaded │' 5 "all four pages after End"
+keys End
+expect '^no more data' 5 "the footer at the end"
+screen | tail -n 1 | grep -q 'q quit' || fail "the key help is not on the last line"
+
+step "refresh: r starts over from the first page"
+keys r
+expect ' 40/150 photos · 1 page · idle │' 10 "the refreshed first page"
+
+step "resize: the screen follows the window"
+tmx resize-window -t demo -x 70 -y 18
+expect '^── Photos ─{55,}' 10 "the list redrawn at 70 columns"
+[ "$(screen | grep -nE '^ 40/150 photos · ' | cut -d: -f1)" = 18 ] || fail "the status is not on line 18 after the resize"
+# Rules span the row exactly: drawn for 70 columns, not clipped from 100 (or wrapped).
+screen | python3 -c 'import sys; sys.exit(0 if any(l.rstrip("\n") == "── Photos " + "─" * 60 for l in sys.stdin) else 1)' ||
+  fail "the Photos rule is not exactly 70 columns wide"
+
+step "quit with q restores the terminal"
+keys q
+expect_restored 0
+tmx kill-server
+
+step "an injected failure shows the error; r retries it"
+start_shell
+run_demo --latency 50ms --fail-rate 0.5 --page-size 40 --count 150 --seed 11
+failed=no
+for _ in $(seq 1 12); do
+  if poll 'press r to retry' 2; then failed=yes; break; fi
+  keys End
+done
+[ "$failed" = yes ] || fail "no injected failure showed up with --fail-rate 0.5 --seed 11"
+before=$(screen | grep -oE '[0-9]+/150 photos' | head -n 1)
+for _ in $(seq 1 12); do
+  keys r
+  if poll 'pages? · (idle|all loaded) │' 3; then break; fi
+done
+expect 'pages? · (idle|all loaded) │' 5 "a retry to succeed"
+after=$(screen | grep -oE '[0-9]+/150 photos' | head -n 1)
+echo "   before retry: $before; after: $after"
+! screen | grep -q 'press r to retry' || fail "the error footer is still shown after a successful retry"
+
+step "Ctrl-C quits and restores the terminal"
+keys C-c
+expect_restored 0
+tmx kill-server
+
+for signal in TERM SEGV; do
+  step "SIG$signal restores the terminal"
+  start_shell
+  run_demo --latency 0
+  pid=$(demo_pid)
+  [ -n "$pid" ] || fail "no demo process found"
+  kill -s "$signal" "$pid"
+  case $signal in TERM) code=143 ;; SEGV) code=139 ;; esac
+  expect_restored "$code"
+  tmx kill-server
+done
+
+echo "PASS: demo-tmux-test"
