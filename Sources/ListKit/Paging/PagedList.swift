@@ -56,6 +56,8 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   private var lastCacheWrite: Task<Void, Never>?
   private var storedCacheSaveError: PageCacheError?
   var subscribers: [Int: AsyncStream<PagedListState>.Continuation] = [:]
+  /// Told synchronously of every change, before the stream's subscribers (the paged section).
+  package var changeObservers: [@MainActor (PagedListState) -> Void] = []
   var nextSubscriberID = 0
 
   /// Creates a list with nothing loaded; call ``start()`` to show the cache and load.
@@ -267,7 +269,11 @@ extension PagedList {
     notify(\.hasMoreData, if: before.hasMoreData != after.hasMoreData)
     notify(\.cachedPageAge, if: before.cachedPageAge != after.cachedPageAge)
     if let itemsChange { onItemsChanged?(itemsChange) }
-    if changed { publish(state(itemsChange: itemsChange)) }
+    if changed {
+      let state = state(itemsChange: itemsChange)
+      for observer in changeObservers { observer(state) }
+      publish(state)
+    }
     return perform(actions)
   }
 

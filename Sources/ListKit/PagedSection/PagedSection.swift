@@ -1,0 +1,117 @@
+/// A section that shows a ``PagedList``: one row per item, then a status row (loading, no more
+/// data, an error to retry, or the empty state).
+///
+/// ```swift
+/// let photos = PagedList(listName: "photos", loader: loader, cache: cache)
+/// let section = PagedSection(list: photos) { PhotoRow($0) }   // PhotoRow: ModelCellManager
+/// table.sections = [header, section]
+/// photos.start()                                               // cached page, then refresh
+/// ```
+///
+/// - When a row within the list's prefetch distance of the end is about to be displayed, the
+///   section asks the list for the next page; the list decides whether to load (never twice, not
+///   after an error until retry).
+/// - New pages and refreshes reach the view as ListDiff batch updates: appended rows are inserted,
+///   changed items reloaded, and the status row follows the load state.
+/// - Selecting the status row after an error retries; ``refresh()`` is pull-to-refresh.
+///
+/// Rows are made once per item by `makeRow` (again only when an item changes), so a row can keep
+/// state of its own.
+@MainActor
+open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Item.ID: Sendable {
+  /// The paged list this section shows.
+  public let list: PagedList<Item>
+  /// The words of the status row.
+  public var statusTexts = PagingStatusTexts() {
+    didSet { refreshStatus(forceUpdate: true) }
+  }
+
+  /// What the status row shows now.
+  public var status: PagingStatus { statusRow.status }
+
+  private let makeRow: @MainActor (Item) -> CellManager
+  private var itemRows: [CellManager] = []
+  private let statusRow = PagingStatusRow()
+
+  /// Creates a section for a paged list.
+  /// - Parameters:
+  ///   - list: The list to show.
+  ///   - headerTitle: The section's header title.
+  ///   - makeRow: Makes the row of an item.
+  public init(
+    list: PagedList<Item>, headerTitle: String? = nil, makeRow: @escaping @MainActor (Item) -> CellManager
+  ) {
+    self.list = list
+    self.makeRow = makeRow
+    super.init(headerTitle: headerTitle)
+    rebuildRows()
+    refreshStatus(forceUpdate: true)
+    // The section's link, not a weak reference to it (see CellManager.sectionLink).
+    let link = self.link
+    list.changeObservers.append { state in
+      (link.section as? PagedSection<Item>)?.listDidChange(state)
+    }
+  }
+
+  /// Loads the first page again: what pull-to-refresh calls.
+  /// - Returns: The task loading it, or `nil` when a refresh is already loading.
+  @discardableResult
+  public func refresh() -> Task<Void, Never>? {
+    list.refresh()
+  }
+
+  func listDidChange(_ state: PagedListState) {
+    switch state.itemsChange {
+    case .reloaded?:
+      rebuildRows()
+    case .appended(let inserted, let updated)?:
+      for index in updated where itemRows.indices.contains(index) {
+        if let item = list.item(at: index) { itemRows[index] = makeRow(item) }
+      }
+      for index in inserted {
+        if let item = list.item(at: index) { itemRows.append(makeRow(item)) }
+      }
+    case nil:
+      break
+    }
+    refreshStatus(forceUpdate: state.itemsChange != nil)
+    // Pages reach the view at once; state-only changes (often made while the view is laying
+    // out, from willDisplay) wait for the scheduled update.
+    if state.itemsChange != nil { table?.update() }
+  }
+
+  private func rebuildRows() {
+    itemRows = list.items.map(makeRow)
+  }
+
+  /// Recomputes the status row and the rows; updates the table when anything changed.
+  private func refreshStatus(forceUpdate: Bool) {
+    let status = PagingStatus(
+      isBlank: list.isBlank, hasItems: !itemRows.isEmpty, refreshState: list.refreshState,
+      nextPageState: list.nextPageState)
+    guard forceUpdate || status != statusRow.status || statusRow.texts != statusTexts else { return }
+    statusRow.status = status
+    statusRow.texts = statusTexts
+    cells = status == .hidden ? itemRows : itemRows + [statusRow]
+  }
+
+  // MARK: Paging from the view
+
+  /// Asks the list for the next page when an item row near the end appears, then forwards.
+  open override func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath)
+  {
+    if path.item < displayedCells.count, displayedCells[path.item] !== statusRow {
+      list.itemWillDisplay(at: path.item)
+    }
+    super.listView(listView, willDisplay: cell, forItemAt: path)
+  }
+
+  /// Retries after an error when the status row is selected; otherwise forwards.
+  open override func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {
+    if path.item < displayedCells.count, displayedCells[path.item] === statusRow {
+      if case .failed = statusRow.status { list.retry() }
+      return
+    }
+    super.listView(listView, didSelectItemAt: path)
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// What the status row of a ``PagedSection`` shows: the seed's footer states (MJRefresh's
+/// idle / refreshing / no more data), an error with retry, and the empty state.
+public enum PagingStatus: Hashable, Sendable {
+  /// Nothing to show: more pages can load and none is loading.
+  case hidden
+  /// A page is loading.
+  case loading
+  /// Every page has loaded: "no more data".
+  case reachedEnd
+  /// A load failed; selecting the row retries it.
+  case failed(message: String)
+  /// The first page loaded and holds no items.
+  case empty
+
+  /// The status a paged list is in.
+  /// - Parameters:
+  ///   - isBlank: Whether the first page loaded empty.
+  ///   - hasItems: Whether any items are shown.
+  ///   - refreshState: The state of the first-page direction.
+  ///   - nextPageState: The state of the next-page direction.
+  public init(isBlank: Bool, hasItems: Bool, refreshState: LoadState, nextPageState: LoadState) {
+    if isBlank, !refreshState.isLoading {
+      self = refreshState.error.map { .failed(message: $0.message) } ?? .empty
+    } else if !hasItems {
+      switch refreshState {
+      case .loading: self = .loading
+      case .failed(let error): self = .failed(message: error.message)
+      case .idle, .reachedEnd: self = .hidden
+      }
+    } else {
+      switch nextPageState {
+      case .loading: self = .loading
+      case .failed(let error): self = .failed(message: error.message)
+      case .reachedEnd: self = .reachedEnd
+      case .idle: self = refreshState.error.map { .failed(message: $0.message) } ?? .hidden
+      }
+    }
+  }
+}
+
+/// The words a ``PagedSection``'s status row uses; replace them to localise.
+public struct PagingStatusTexts: Hashable, Sendable {
+  /// While a page loads. Default: "Loading…".
+  public var loading: String
+  /// When every page has loaded. Default: "No more data".
+  public var reachedEnd: String
+  /// After a failure; `%@` is replaced by the error's message.
+  ///
+  /// Default: "%@ — tap to retry".
+  public var failed: String
+  /// When the list is empty. Default: "Nothing here yet".
+  public var empty: String
+
+  /// Creates texts; every argument has an English default.
+  /// - Parameters:
+  ///   - loading: While a page loads.
+  ///   - reachedEnd: When every page has loaded.
+  ///   - failed: After a failure, with `%@` for the message.
+  ///   - empty: When the list is empty.
+  public init(
+    loading: String = "Loading…", reachedEnd: String = "No more data", failed: String = "%@ — tap to retry",
+    empty: String = "Nothing here yet"
+  ) {
+    self.loading = loading
+    self.reachedEnd = reachedEnd
+    self.failed = failed
+    self.empty = empty
+  }
+
+  /// The text for a status, or `nil` for ``PagingStatus/hidden``.
+  /// - Parameter status: The status.
+  /// - Returns: The text to show.
+  public func text(for status: PagingStatus) -> String? {
+    switch status {
+    case .hidden: nil
+    case .loading: loading
+    case .reachedEnd: reachedEnd
+    case .failed(let message): failed.replacingOccurrences(of: "%@", with: message)
+    case .empty: empty
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import ListKit
+import ListKitTesting
+import Synchronization
+import Testing
+
+@MainActor @Suite struct PagedSectionTests {
+  struct Photo: Identifiable, Equatable, Sendable {
+    var id: Int
+    var title: String
+  }
+
+  final class PhotoRow: ModelCellManager<Photo, TextCell> {
+    override func configure(cell: TextCell) { cell.text = model.title }
+  }
+
+  /// A server of `count` photos in pages; counts the requests per page and can fail on demand.
+  final class PhotoServer: Sendable {
+    let count: Int
+    let requests = Mutex<[Int: Int]>([:])
+    let failNext = Mutex(0)
+
+    init(count: Int) { self.count = count }
+
+    var loader: ClosurePageLoader<Photo> {
+      ClosurePageLoader { [self] request in
+        guard case .page(let index, let size) = request.position else { throw CancellationError() }
+        self.requests.withLock { $0[index, default: 0] += 1 }
+        let fail = self.failNext.withLock { value -> Bool in
+          defer { value = max(0, value - 1) }
+          return value > 0
+        }
+        if fail { throw PhotoServerError.unavailable }
+        let start = index * size
+        let items = (start..<min(start + size, self.count)).map { Photo(id: $0, title: "Photo \($0)") }
+        return Page(items: items, hasMore: start + size < self.count)
+      }
+    }
+  }
+
+  enum PhotoServerError: Error { case unavailable }
+
+  struct Screen {
+    let server: PhotoServer
+    let list: PagedList<Photo>
+    let section: PagedSection<Photo>
+    let table: TableManager
+    let view: HeadlessTableView
+  }
+
+  func makeScreen(count: Int, pageSize: Int = 10) throws -> Screen {
+    let server = PhotoServer(count: count)
+    let list = PagedList(
+      listName: "photos", configuration: try PagingConfiguration(pageSize: pageSize), loader: server.loader)
+    let section = PagedSection(list: list) { PhotoRow($0) }
+    let table = TableManager(sections: [section])
+    let view = HeadlessTableView(viewportHeight: 440)
+    table.attach(to: view)
+    return Screen(server: server, list: list, section: section, table: table, view: view)
+  }
+
+  /// Lets started loads finish and the scheduled table updates run, without sleeping.
+  func settle(_ screen: Screen) async {
+    for _ in 0..<200 {
+      await Task.yield()
+      if !screen.list.refreshState.isLoading && !screen.list.nextPageState.isLoading { break }
+    }
+    for _ in 0..<5 { await Task.yield() }
+    screen.table.update()
+  }
+
+  @Test func scrollingToTheEndOfATenPageSource_loadsEachPageOnceAndEndsWithNoMoreData() async throws {
+    let screen = try makeScreen(count: 100)
+    await screen.list.refresh()?.value
+    await settle(screen)
+    for _ in 0..<40 {
+      try screen.view.scroll(toOffset: screen.view.maximumContentOffset)
+      await settle(screen)
+      if screen.section.status == .reachedEnd { break }
+    }
+    try screen.view.scroll(toOffset: screen.view.maximumContentOffset)
+    #expect(screen.list.items.count == 100)
+    #expect(
+      screen.server.requests.withLock { $0 } == Dictionary(uniqueKeysWithValues: (0..<10).map { ($0, 1) }))
+    #expect(screen.view.render().last == "[No more data]")
+    #expect(screen.view.render().dropLast().last == "Photo 99")
+    #expect(screen.view.violations.isEmpty)
+    #expect(!screen.view.events.contains(.reloadData) || screen.view.events.firstIndex(of: .reloadData) == 0)
+  }
+
+  @Test func newPagesArriveAsBatchInserts_notReloads() async throws {
+    let screen = try makeScreen(count: 30)
+    await screen.list.refresh()?.value
+    await settle(screen)
+    screen.view.clearEvents()
+    let before = screen.list.items.count
+    await screen.list.loadNextPage()?.value
+    await settle(screen)
+    #expect(screen.list.items.count == before + 10)
+    #expect(!screen.view.events.contains(.reloadData))
+    let inserted = screen.view.events.flatMap { event -> [ItemPath] in
+      if case .batchUpdate(let update) = event { update.itemInserts } else { [] }
+    }
+    #expect(Set((before..<before + 10).map { ItemPath(item: $0, section: 0) }).isSubset(of: Set(inserted)))
+    #expect(screen.view.violations.isEmpty)
+  }
+
+  @Test func aFailedPage_showsTheErrorAndSelectingItRetries() async throws {
+    let screen = try makeScreen(count: 30)
+    await screen.list.refresh()?.value
+    await settle(screen)
+    screen.server.failNext.withLock { $0 = 1 }
+    await screen.list.loadNextPage()?.value
+    await settle(screen)
+    guard case .failed = screen.section.status else {
+      Issue.record("expected a failure status, got \(screen.section.status)")
+      return
+    }
+    let loaded = screen.list.items.count
+    let failedPage = loaded / 10
+    try screen.view.scroll(toOffset: screen.view.maximumContentOffset)
+    await settle(screen)
+    #expect(screen.view.render().last?.hasSuffix("— tap to retry]") == true)
+    // Scrolling past the error does not ask the failing server again.
+    #expect(screen.server.requests.withLock { $0[failedPage] } == 1)
+    try screen.view.selectItem(at: ItemPath(item: loaded, section: 0))
+    await settle(screen)
+    #expect(screen.server.requests.withLock { $0[failedPage] } == 2)
+    #expect(screen.list.items.count == loaded + 10)
+    #expect(screen.view.violations.isEmpty)
+  }
+
+  @Test func anEmptySource_showsTheEmptyState() async throws {
+    let screen = try makeScreen(count: 0)
+    await screen.list.refresh()?.value
+    await settle(screen)
+    #expect(screen.section.status == .empty)
+    #expect(screen.view.render() == ["[Nothing here yet]"])
+  }
+
+  @Test func refreshAfterTheEnd_resetsNoMoreDataAndReplacesRowsByBatchUpdates() async throws {
+    let screen = try makeScreen(count: 15)
+    await screen.list.refresh()?.value
+    await screen.list.loadNextPage()?.value
+    await settle(screen)
+    #expect(screen.section.status == .reachedEnd)
+    screen.view.clearEvents()
+    let refresh = screen.section.refresh()
+    await settle(screen)
+    await refresh?.value
+    await settle(screen)
+    #expect(screen.list.items.count == 10)
+    #expect(screen.section.status == .hidden)
+    #expect(!screen.view.events.contains(.reloadData))
+    #expect(screen.view.violations.isEmpty)
+  }
+}
