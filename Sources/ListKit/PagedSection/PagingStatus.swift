@@ -42,15 +42,21 @@ public enum PagingStatus: Hashable, Sendable {
 
 /// The words a ``PagedSection``'s status row uses; replace them to localise.
 public struct PagingStatusTexts: Hashable, Sendable {
-  /// While a page loads. Default: "Loading…".
+  /// While a page loads.
+  ///
+  /// Default: "Loading…".
   public var loading: String
-  /// When every page has loaded. Default: "No more data".
+  /// When every page has loaded.
+  ///
+  /// Default: "No more data".
   public var reachedEnd: String
   /// After a failure; `%@` is replaced by the error's message.
   ///
   /// Default: "%@ — tap to retry".
   public var failed: String
-  /// When the list is empty. Default: "Nothing here yet".
+  /// When the list is empty.
+  ///
+  /// Default: "Nothing here yet".
   public var empty: String
 
   /// Creates texts; every argument has an English default.
