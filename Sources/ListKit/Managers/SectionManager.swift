@@ -113,7 +113,7 @@ open class SectionManager {
   ///   - operation: The call being answered, for the diagnostic.
   /// - Returns: The cell manager, or `nil`.
   /// - Complexity: O(1).
-  public func cellManager(at path: ItemPath, for operation: StaticString = #function) -> CellManager? {
+  public final func cellManager(at path: ItemPath, for operation: StaticString = #function) -> CellManager? {
     if let cell = displayedCells[safe: path.item] { return cell }
     report(.itemOutOfRange(path, itemCount: displayedCells.count), in: "\(operation)")
     return nil

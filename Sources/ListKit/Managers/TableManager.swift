@@ -93,7 +93,7 @@ open class TableManager {
   ///   - operation: The call being answered, for the diagnostic.
   /// - Returns: The section manager, or `nil`.
   /// - Complexity: O(1).
-  public func sectionManager(at index: Int, for operation: StaticString = #function) -> SectionManager? {
+  public final func sectionManager(at index: Int, for operation: StaticString = #function) -> SectionManager? {
     if let section = displayedSections[safe: index] { return section }
     diagnosticHandler(
       ListDiagnostic(
@@ -106,7 +106,7 @@ open class TableManager {
   /// - Parameter path: The row's path.
   /// - Returns: The cell manager, or `nil`.
   /// - Complexity: O(1).
-  public func cellManager(at path: ItemPath) -> CellManager? {
+  public final func cellManager(at path: ItemPath) -> CellManager? {
     sectionManager(at: path.section, for: "cellManager(at:)")?.cellManager(at: path, for: "cellManager(at:)")
   }
 
