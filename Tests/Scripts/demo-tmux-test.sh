@@ -50,7 +50,9 @@ keys() { tmx send-keys -t demo "$@"; }
 demo_pid() {
   local shell
   shell=$(tmx display-message -p -t demo '#{pane_pid}')
-  ps -o pid= --ppid "$shell" | tr -d ' ' | head -n 1
+  local subshell
+  subshell=$(ps -o pid= --ppid "$shell" | tr -d ' ' | head -n 1)
+  ps -o pid= --ppid "$subshell" | tr -d ' ' | head -n 1
 }
 
 # A shell in a 100x30 window, with a marker on its screen and its terminal settings saved.
@@ -83,7 +85,9 @@ expect_restored() {
 run_demo() {
   # The crash handler restores the terminal and then chains to the Swift runtime's crash report;
   # the report would scroll the shell's screen away and wait for a key, so it is off here.
-  keys "clear; echo BEFORE-DEMO; SWIFT_BACKTRACE=enable=no '$demo' $*; echo DEMO-EXIT=\$?" Enter
+  # In a subshell: an interactive shell drops the rest of a command line when a job dies of
+  # SIGINT, and the exit status is what the test needs.
+  keys "clear; echo BEFORE-DEMO; (SWIFT_BACKTRACE=enable=no '$demo' $*; echo DEMO-EXIT=\$?)" Enter
   expect 'q quit' 20 "the demo to draw its first screen"
 }
 
@@ -151,14 +155,16 @@ keys C-c
 expect_restored 0
 tmx kill-server
 
-for signal in TERM SEGV; do
+# SIGINT and SIGTERM from outside (raw mode turns Ctrl-C into a key), SIGSEGV and SIGILL as a
+# crash and a Swift trap would raise them.
+for signal in INT TERM SEGV ILL; do
   step "SIG$signal restores the terminal"
   start_shell
   run_demo --latency 0
   pid=$(demo_pid)
   [ -n "$pid" ] || fail "no demo process found"
   kill -s "$signal" "$pid"
-  case $signal in TERM) code=143 ;; SEGV) code=139 ;; esac
+  case $signal in INT) code=130 ;; TERM) code=143 ;; SEGV) code=139 ;; ILL) code=132 ;; esac
   expect_restored "$code"
   tmx kill-server
 done
