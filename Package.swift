@@ -11,12 +11,14 @@ let package = Package(
   products: [
     .library(name: "ListDiff", targets: ["ListDiff"]),
     .library(name: "ListKit", targets: ["ListKit"]),
+    .library(name: "ListKitTesting", targets: ["ListKitTesting"]),
     .library(name: "ListKitTerminal", targets: ["ListKitTerminal"]),
     .executable(name: "listkit-demo", targets: ["listkit-demo"]),
   ],
   targets: [
     .target(name: "ListDiff", swiftSettings: strict),
     .target(name: "ListKit", dependencies: ["ListDiff"], swiftSettings: strict),
+    .target(name: "ListKitTesting", dependencies: ["ListKit", "ListDiff"], swiftSettings: strict),
     .target(name: "ListKitTerminal", dependencies: ["ListKit"], swiftSettings: strict),
     // The demo's options, data set, loader and screen glue live in a library so tests can import them;
     // the executable only wires them to a terminal.
@@ -27,6 +29,9 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], swiftSettings: strict),
     .testTarget(name: "ListKitTests", dependencies: ["ListKit", "ListDiff"], swiftSettings: strict),
+    .testTarget(
+      name: "ListKitTestingTests", dependencies: ["ListKitTesting", "ListKit", "ListDiff"],
+      swiftSettings: strict),
     .testTarget(
       name: "ListKitTerminalTests", dependencies: ["ListKitTerminal", "ListKit"], swiftSettings: strict),
     .testTarget(

@@ -32,6 +32,24 @@ import Testing
   }
 }
 
+@Suite struct BatchUpdatePathMapperReportingTests {
+  @Test func aCountErrorNamesTheSectionByItsNewIndexAndCountsReloadsBothWays() {
+    let update = BatchUpdate(sectionDeletes: [0], itemReloads: [path(0, 1)])
+    #expect(
+      throws: BatchUpdateError.invalidNumberOfRows(
+        section: 0, before: 2, after: 3, inserted: 1, deleted: 1, movedIn: 0, movedOut: 0)
+    ) {
+      try BatchUpdatePathMapper(update: update, oldCounts: [1, 2], newCounts: [3]).validate()
+    }
+  }
+
+  @Test func aNegativeRowCountIsReported() {
+    #expect(throws: BatchUpdateError.negativeNumberOfRows(section: 1, count: -1)) {
+      try BatchUpdatePathMapper(update: BatchUpdate(), oldCounts: [1, 0], newCounts: [1, -1]).validate()
+    }
+  }
+}
+
 @Suite struct BatchUpdatePathMapperPropertyTests {
   /// A random batch as UIKit would get it, with the sections before and after.
   ///
