@@ -72,9 +72,11 @@ struct BatchUpdatePathMapper {
     reloadedItems.contains(path) || reloadedSections.contains(path.section)
   }
 
-  /// Checks the counts the way UIKit does before it animates.
-  /// - Throws: ``BatchUpdateError`` for the first section (or the section count) that does not
-  ///   add up.
+  /// Checks the counts the way UIKit does before it animates, with `HeadlessTableView`'s
+  /// reporting: sections in new order, the new section index, reloads counted as one delete
+  /// and one insert.
+  /// - Throws: ``BatchUpdateError`` for the section count, or the first section whose rows are
+  ///   negative or do not add up.
   func validate() throws(BatchUpdateError) {
     let expectedSections = oldCounts.count - update.sectionDeletes.count + update.sectionInserts.count
     guard expectedSections == newCounts.count else {
@@ -82,19 +84,25 @@ struct BatchUpdatePathMapper {
         before: oldCounts.count, after: newCounts.count, inserted: update.sectionInserts.count,
         deleted: update.sectionDeletes.count)
     }
-    for (section, before) in oldCounts.enumerated() where !reloadedSections.contains(section) {
-      guard let newSection = newSection(for: section), newCounts.indices.contains(newSection) else {
-        continue
+    var oldSectionOfNew = [Int?](repeating: nil, count: newCounts.count)
+    for section in oldCounts.indices {
+      if let newSection = newSection(for: section), oldSectionOfNew.indices.contains(newSection) {
+        oldSectionOfNew[newSection] = section
       }
+    }
+    for (newSection, after) in newCounts.enumerated() {
+      guard after >= 0 else { throw .negativeNumberOfRows(section: newSection, count: after) }
+      guard let section = oldSectionOfNew[newSection], !reloadedSections.contains(section) else { continue }
+      let before = oldCounts[section]
       let deleted = update.itemDeletes.count { $0.section == section }
+      let reloaded = update.itemReloads.count { $0.section == section }
       let inserted = update.itemInserts.count { $0.section == newSection }
       let movedOut = update.itemMoves.count { $0.from.section == section && $0.to.section != newSection }
       let movedIn = update.itemMoves.count { $0.to.section == newSection && $0.from.section != section }
-      let after = newCounts[newSection]
       guard after == before - deleted + inserted + movedIn - movedOut else {
         throw .invalidNumberOfRows(
-          section: section, before: before, after: after, inserted: inserted, deleted: deleted,
-          movedIn: movedIn, movedOut: movedOut)
+          section: newSection, before: before, after: after, inserted: inserted + reloaded,
+          deleted: deleted + reloaded, movedIn: movedIn, movedOut: movedOut)
       }
     }
   }

@@ -43,11 +43,8 @@ public final class Terminal {
   /// - Returns: The size in character cells.
   public func size() -> TerminalSize? {
     var size = winsize()
-    #if canImport(Glibc)
-      let result = ioctl(outputDescriptor, UInt(TIOCGWINSZ), &size)
-    #else
-      let result = ioctl(outputDescriptor, TIOCGWINSZ, &size)
-    #endif
+    // TIOCGWINSZ is an Int32 in Glibc and a UInt in Darwin.
+    let result = ioctl(outputDescriptor, UInt(TIOCGWINSZ), &size)
     guard result == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
     return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
   }

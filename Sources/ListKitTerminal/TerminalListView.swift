@@ -127,10 +127,11 @@ public final class TerminalListView: ListView {
       reloadData()
       return
     }
-    let newCounts = (0..<max(0, dataSource.numberOfSections(in: self))).map {
-      max(0, dataSource.listView(self, numberOfItemsInSection: $0))
+    let reportedCounts = (0..<max(0, dataSource.numberOfSections(in: self))).map {
+      dataSource.listView(self, numberOfItemsInSection: $0)
     }
-    let mapper = BatchUpdatePathMapper(update: update, oldCounts: layout.itemCounts, newCounts: newCounts)
+    let mapper = BatchUpdatePathMapper(
+      update: update, oldCounts: layout.itemCounts, newCounts: reportedCounts)
     do {
       try mapper.validate()
     } catch {
@@ -150,7 +151,7 @@ public final class TerminalListView: ListView {
     prefetchedPaths = Set(prefetchedPaths.compactMap { mapper.newPath(for: $0) })
     highlightedPath = highlightedPath.flatMap { mapper.newPath(for: $0) }
     selectedPath = selectedPath.flatMap { mapper.newPath(for: $0) }
-    layout = makeLayout(itemCounts: newCounts)
+    layout = makeLayout(itemCounts: reportedCounts)
     clampContentOffset()
     needsLayout = true
   }
