@@ -93,7 +93,8 @@ open class TableManager {
   ///   - operation: The call being answered, for the diagnostic.
   /// - Returns: The section manager, or `nil`.
   /// - Complexity: O(1).
-  public final func sectionManager(at index: Int, for operation: StaticString = #function) -> SectionManager? {
+  public final func sectionManager(at index: Int, for operation: StaticString = #function) -> SectionManager?
+  {
     if let section = displayedSections[safe: index] { return section }
     diagnosticHandler(
       ListDiagnostic(
