@@ -56,7 +56,7 @@ open class SectionManager {
   }
 
   /// The rows as the view currently shows them (the cells of the table's last update).
-  public internal(set) var displayedCells: [CellManager] = []
+  public internal(set) final var displayedCells: [CellManager] = []
 
   /// Creates a section.
   /// - Parameters:

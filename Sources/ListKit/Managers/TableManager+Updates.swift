@@ -13,22 +13,34 @@ extension TableManager {
   public func update(animated: Bool = true) {
     updateScheduled = false
     if animated, hasUpdated, let listView, updateRowsInPlace(in: listView) { return }
-    let target = resolvedState()
-    registerCellKinds(in: target.sections)
-    guard let listView else {
+    guard let listView, animated, hasUpdated else {
+      let target = resolvedState()
+      registerCellKinds(in: target.sections)
       commit(target)
+      listView?.reloadData()
       return
     }
-    guard animated, hasUpdated else {
+    let shown = sections.filter(\.isShown)
+    registerCellKinds(in: shown)
+    let candidate = ResolvedState(
+      sections: shown, rows: shown.map(\.cells), snapshot: snapshot(of: shown, rowsOf: \.cells))
+    // The diff finds duplicate identities (first kept, later ones dropped) in the same pass.
+    let changeset = diff(
+      from: displayedSnapshot, to: candidate.snapshot, options: DiffOptions(reloadThreshold: reloadThreshold))
+    let target = removingDuplicates(changeset.duplicates, from: candidate, target: changeset.target)
+    guard !changeset.isReloadRecommended else {
       commit(target)
       listView.reloadData()
       return
     }
-    let changeset = diff(
-      from: displayedSnapshot, to: target.snapshot, options: DiffOptions(reloadThreshold: reloadThreshold))
-    guard !changeset.isReloadRecommended,
-      let states = try? changeset.snapshots(applyingTo: displayedSnapshot)
-    else {
+    if changeset.stages.count == 1 {
+      // One batch: the state after it is the target.
+      apply(DisplayState(sections: target.sections, rows: target.rows))
+      perform(changeset.stages[0], on: listView, reloadingInto: target)
+      commit(target)
+      return
+    }
+    guard let states = try? changeset.snapshots(applyingTo: displayedSnapshot) else {
       commit(target)
       listView.reloadData()
       return
@@ -37,16 +49,55 @@ extension TableManager {
     for (stage, state) in zip(changeset.stages, states) {
       // UIKit asks the data source for the state after the batch while it performs it.
       apply(lookup.state(for: state))
-      do {
-        try listView.performBatchUpdates(stage)
-      } catch {
-        diagnosticHandler(ListDiagnostic(.batchUpdateRejected("\(error)"), in: "update(animated:)"))
-        commit(target)
-        listView.reloadData()
-        return
-      }
+      guard perform(stage, on: listView, reloadingInto: target) else { return }
     }
     commit(target)
+  }
+
+  /// Performs one batch; when the view rejects it, reports why and reloads into `target`.
+  /// - Returns: Whether the view accepted the batch.
+  @discardableResult
+  func perform(_ stage: BatchUpdate, on listView: any ListView, reloadingInto target: ResolvedState) -> Bool {
+    do {
+      try listView.performBatchUpdates(stage)
+      return true
+    } catch {
+      diagnosticHandler(ListDiagnostic(.batchUpdateRejected("\(error)"), in: "update(animated:)"))
+      commit(target)
+      listView.reloadData()
+      return false
+    }
+  }
+
+  /// `candidate` without the sections and rows the diff dropped as duplicates, reporting each.
+  func removingDuplicates(
+    _ duplicates: DuplicateReport, from candidate: ResolvedState, target: TableSnapshot
+  ) -> ResolvedState {
+    guard !duplicates.targetSections.isEmpty || !duplicates.targetItems.isEmpty else {
+      return ResolvedState(sections: candidate.sections, rows: candidate.rows, snapshot: target)
+    }
+    let droppedSections = Set(duplicates.targetSections)
+    var droppedRows: [Int: Set<Int>] = [:]
+    for path in duplicates.targetItems { droppedRows[path.section, default: []].insert(path.item) }
+    var result = ResolvedState(sections: [], rows: [], snapshot: target)
+    for (index, section) in candidate.sections.enumerated() {
+      guard !droppedSections.contains(index) else {
+        let id = candidate.snapshot.sections[index].section.id
+        diagnosticHandler(ListDiagnostic(.duplicateIdentifier("section \(id)"), in: "update(animated:)"))
+        continue
+      }
+      var rows = candidate.rows[index]
+      if let dropped = droppedRows[index] {
+        for item in dropped.sorted(by: >) {
+          let id = candidate.snapshot.sections[index].items[item].id
+          diagnosticHandler(ListDiagnostic(.duplicateIdentifier("row \(id)"), in: "update(animated:)"))
+          rows.remove(at: item)
+        }
+      }
+      result.sections.append(section)
+      result.rows.append(rows)
+    }
+    return result
   }
 
   /// The shown sections with their rows, duplicates left out, and their snapshot.

@@ -36,7 +36,7 @@ open class TableManager {
   }
 
   /// The sections the view currently shows (those shown at the last update), in display order.
-  public internal(set) var displayedSections: [SectionManager] = []
+  public internal(set) final var displayedSections: [SectionManager] = []
 
   /// Receives every ``ListDiagnostic``.
   ///

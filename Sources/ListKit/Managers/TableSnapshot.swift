@@ -3,8 +3,18 @@ struct DiffID: Hashable, @unchecked Sendable, CustomStringConvertible {
   // NB: AnyHashable is not Sendable; this one is built only from `any Hashable & Sendable`
   // values (see `init`), so the box holds a Sendable value.
   let base: AnyHashable
+  /// The hash, computed once: the diff hashes every identity, and AnyHashable's hashing goes
+  /// through dynamic dispatch.
+  let hash: Int
 
-  init(_ value: any Hashable & Sendable) { base = AnyHashable(value) }
+  init(_ value: any Hashable & Sendable) {
+    base = AnyHashable(value)
+    hash = base.hashValue
+  }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+  static func == (lhs: DiffID, rhs: DiffID) -> Bool { lhs.hash == rhs.hash && lhs.base == rhs.base }
 
   var description: String { "\(base)" }
 }
