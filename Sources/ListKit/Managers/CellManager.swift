@@ -29,6 +29,13 @@ open class CellManager {
   /// Default: the manager object itself.
   open var diffIdentifier: any Hashable & Sendable { ObjectIdentifier(self) }
 
+  /// ``diffIdentifier`` as the diff compares it.
+  var diffID: DiffID { DiffID(diffIdentifier) }
+
+  /// A count of content changes, for managers that know every change of their content
+  /// (``ModelCellManager``); `nil` when ``diffContent`` must be compared.
+  var contentVersion: Int? { nil }
+
   /// The content of this row; when it changes under the same identity, the row is reloaded.
   ///
   /// Default: `nil`, meaning the content never changes.

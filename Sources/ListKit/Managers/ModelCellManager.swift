@@ -20,7 +20,10 @@ where Model.ID: Sendable {
   /// Setting a different value reloads the row in the next update.
   public var model: Model {
     didSet {
-      if model != oldValue { section?.rowContentDidChange(self) }
+      if model != oldValue {
+        modelVersion &+= 1
+        section?.rowContentDidChange(self)
+      }
     }
   }
 
@@ -32,9 +35,18 @@ where Model.ID: Sendable {
   }
 
   /// The model's id, scoped to this manager class.
-  open override var diffIdentifier: any Hashable & Sendable {
+  ///
+  /// Final: a ``ModelCellManager``'s identity is its model's.
+  public final override var diffIdentifier: any Hashable & Sendable {
     ScopedIdentifier(kind: ObjectIdentifier(Self.self), id: model.id)
   }
+
+  override var diffID: DiffID { DiffID(kind: ObjectIdentifier(Self.self), model.id) }
+
+  /// Bumped whenever ``model`` changes.
+  private var modelVersion = 0
+
+  override var contentVersion: Int? { modelVersion }
 
   /// The model.
   open override var diffContent: (any Equatable & Sendable)? { model }

@@ -262,11 +262,11 @@ struct ManagerLookup {
   init(old: [SectionManager], new: [SectionManager]) {
     for section in old {
       sections[DiffID(section.diffIdentifier)] = section
-      for cell in section.displayedCells { rows[DiffID(cell.diffIdentifier)] = cell }
+      for cell in section.displayedCells { rows[cell.diffID] = cell }
     }
     for section in new {
       sections[DiffID(section.diffIdentifier)] = section
-      for cell in section.cells { rows[DiffID(cell.diffIdentifier)] = cell }
+      for cell in section.cells { rows[cell.diffID] = cell }
     }
   }
 

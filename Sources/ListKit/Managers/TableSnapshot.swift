@@ -1,22 +1,53 @@
-/// A manager's identity, hashable and sendable.
+/// A manager's identity, hashable and sendable, with fast paths for the common id types.
 struct DiffID: Hashable, @unchecked Sendable, CustomStringConvertible {
-  // NB: AnyHashable is not Sendable; this one is built only from `any Hashable & Sendable`
-  // values (see `init`), so the box holds a Sendable value.
-  let base: AnyHashable
-  /// The hash, computed once: the diff hashes every identity, and AnyHashable's hashing goes
-  /// through dynamic dispatch.
+  // NB: AnyHashable is not Sendable; `other` is built only from `any Hashable & Sendable`
+  // values (see the initializers), so the box holds a Sendable value.
+  enum Value: Hashable {
+    case int(Int)
+    case string(String)
+    case other(AnyHashable)
+  }
+
+  /// The manager class that scopes the id (``ModelCellManager``), or `nil`.
+  let kind: ObjectIdentifier?
+  let value: Value
+  /// The hash, computed once: the diff hashes every identity.
   let hash: Int
 
   init(_ value: any Hashable & Sendable) {
-    base = AnyHashable(value)
-    hash = base.hashValue
+    self.init(kind: nil, value)
+  }
+
+  /// An id scoped to a manager class. Ints and strings are stored unboxed: comparing two
+  /// AnyHashable boxes of a generic type looks its metadata up at run time on every `==`.
+  init<ID: Hashable & Sendable>(kind: ObjectIdentifier?, _ id: ID) {
+    self.kind = kind
+    if ID.self == Int.self {
+      value = .int(unsafeBitCast(id, to: Int.self))
+    } else if let string = id as? String {
+      value = .string(string)
+    } else {
+      value = .other(AnyHashable(id))
+    }
+    var hasher = Hasher()
+    hasher.combine(kind)
+    hasher.combine(value)
+    hash = hasher.finalize()
   }
 
   func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
-  static func == (lhs: DiffID, rhs: DiffID) -> Bool { lhs.hash == rhs.hash && lhs.base == rhs.base }
+  static func == (lhs: DiffID, rhs: DiffID) -> Bool {
+    lhs.hash == rhs.hash && lhs.kind == rhs.kind && lhs.value == rhs.value
+  }
 
-  var description: String { "\(base)" }
+  var description: String {
+    switch value {
+    case .int(let id): "\(id)"
+    case .string(let id): id
+    case .other(let id): "\(id)"
+    }
+  }
 }
 
 /// The identity and content of one row, captured when a snapshot is taken.
@@ -24,15 +55,26 @@ struct RowKey: Identifiable, Equatable, Sendable {
   let id: DiffID
   let content: (any Equatable & Sendable)?
   let reloadVersion: Int
+  /// The manager, and its content version when it counts its content changes: a row whose
+  /// manager and version are unchanged has unchanged content, with no comparison. Held strongly,
+  /// so a new manager can never reuse the address of an old one.
+  let manager: CellManager
+  let contentVersion: Int?
 
   @MainActor init(_ cell: CellManager) {
-    id = DiffID(cell.diffIdentifier)
+    id = cell.diffID
     content = cell.diffContent
     reloadVersion = cell.reloadVersion
+    manager = cell
+    contentVersion = cell.contentVersion
   }
 
   static func == (lhs: RowKey, rhs: RowKey) -> Bool {
-    lhs.id == rhs.id && lhs.reloadVersion == rhs.reloadVersion && sameContent(lhs.content, rhs.content)
+    guard lhs.id == rhs.id, lhs.reloadVersion == rhs.reloadVersion else { return false }
+    if lhs.manager === rhs.manager, let version = lhs.contentVersion, version == rhs.contentVersion {
+      return true
+    }
+    return sameContent(lhs.content, rhs.content)
   }
 }
 
@@ -63,7 +105,7 @@ func sameContent(_ lhs: (any Equatable & Sendable)?, _ rhs: (any Equatable & Sen
   }
 }
 
-private func isEqual<Value: Equatable>(_ lhs: Value, _ rhs: any Equatable) -> Bool {
+private func isEqual<Value: Equatable>(_ lhs: Value, _ rhs: any Equatable & Sendable) -> Bool {
   guard let rhs = rhs as? Value else { return false }
   return lhs == rhs
 }
