@@ -11,13 +11,18 @@ let package = Package(
   products: [
     .library(name: "ListDiff", targets: ["ListDiff"]),
     .library(name: "ListKit", targets: ["ListKit"]),
+    .library(name: "ListKitTesting", targets: ["ListKitTesting"]),
   ],
   targets: [
     .target(name: "ListDiff", swiftSettings: strict),
     .target(name: "ListKit", dependencies: ["ListDiff"], swiftSettings: strict),
+    .target(name: "ListKitTesting", dependencies: ["ListKit", "ListDiff"], swiftSettings: strict),
     .executableTarget(name: "listkit-bench", dependencies: ["ListDiff"], swiftSettings: strict),
-    .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], swiftSettings: strict),
+    .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListKitTesting"], swiftSettings: strict),
     .testTarget(name: "ListKitTests", dependencies: ["ListKit", "ListDiff"], swiftSettings: strict),
+    .testTarget(
+      name: "ListKitTestingTests", dependencies: ["ListKitTesting", "ListKit", "ListDiff"],
+      swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,10 @@
 import ListDiff
+import ListKitTesting
 
 /// Everything a changeset must satisfy, as a list of failures (empty when it is right):
 /// the deduplicated target and its report, `apply` reproducing the target, every stage accepted by
-/// ``BatchUpdateReferee``, at most three stages, and the fewest moves.
+/// ``BatchUpdateReferee`` (the strict reading) and by `HeadlessTableView` (UIKit's own checks, from
+/// ListKitTesting), at most three stages, and the fewest moves.
 func problems(
   diffing source: TestSnapshot, to target: TestSnapshot, options: DiffOptions = DiffOptions()
 ) -> [String] {
@@ -41,6 +43,11 @@ func problemsAndChangeset(
       let after = states[index].itemCounts
       for violation in BatchUpdateReferee.violations(of: stage, oldItemCounts: before, newItemCounts: after) {
         found.append("stage \(index) \(stage): \(violation)")
+      }
+      do {
+        try HeadlessTableView.validate(stage, oldItemCounts: before, newItemCounts: after)
+      } catch {
+        found.append("stage \(index) \(stage): HeadlessTableView rejects it: \(error)")
       }
       before = after
     }
