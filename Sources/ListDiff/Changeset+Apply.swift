@@ -15,6 +15,8 @@ extension Changeset {
   public func snapshots(
     applyingTo source: SectionedSnapshot<Section, Item>
   ) throws(ChangesetApplicationError) -> [SectionedSnapshot<Section, Item>] {
+    // An empty changeset has no state to show; `apply(_:to:)` checks the source in that case.
+    if stages.isEmpty { return [] }
     var replay = ChangesetReplay(changeset: self, source: source.removingDuplicates())
     try replay.run()
     return try replay.materializeAll()

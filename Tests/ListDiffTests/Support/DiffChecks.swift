@@ -55,6 +55,10 @@ func problemsAndChangeset(
     found.append("apply failed: \(error)")
   }
 
+  if identical {
+    if !changeset.isEmpty { found.append("equal snapshots give \(changeset.stages)") }
+    return (found, changeset)
+  }
   let moves = fewestMoves(from: expectedSource, to: expectedTarget)
   let itemMoves = changeset.stages.reduce(0) { $0 + $1.itemMoves.count }
   let sectionMoves = changeset.stages.reduce(0) { $0 + $1.sectionMoves.count }
