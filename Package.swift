@@ -35,7 +35,7 @@ let package = Package(
       name: "listkit-bench", dependencies: ["ListDiff", "ListKit", "ListKitHTTP"], swiftSettings: strict),
     // A test fixture, not a tool: FilePageCacheCrashTests runs it and kills it mid-write.
     .executableTarget(name: "listkit-cache-writer", dependencies: ["ListKit"], swiftSettings: strict),
-    .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"], swiftSettings: strict),
+    .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListKitTesting"], swiftSettings: strict),
     .testTarget(
       name: "ListKitTests", dependencies: ["ListKit", "ListDiff", "ListKitTesting"], swiftSettings: strict),
     .testTarget(

@@ -2,8 +2,9 @@ extension Changeset {
   /// The state a list shows after each stage, computed by performing the stages on `source` the way
   /// UIKit performs batch updates.
   ///
-  /// Show element `k - 1` (or `source` for `k == 0`) in the data source while stage `k` animates; the
-  /// last element equals ``target``. Kept elements keep their `source` value until a reload, so a
+  /// Element `k` is the state after stage `k`: make the data source answer with it, then perform
+  /// stage `k` (UIKit asks for the new state during a batch update). The last element equals
+  /// ``target``. Kept elements keep their `source` value until a reload, so a
   /// changeset that misses an update or misplaces an element yields a last element unequal to the target.
   ///
   /// - Parameter source: The snapshot the changeset was computed from (duplicates are dropped as the
@@ -15,6 +16,8 @@ extension Changeset {
   public func snapshots(
     applyingTo source: SectionedSnapshot<Section, Item>
   ) throws(ChangesetApplicationError) -> [SectionedSnapshot<Section, Item>] {
+    // An empty changeset has no state to show; `apply(_:to:)` checks the source in that case.
+    if stages.isEmpty { return [] }
     var replay = ChangesetReplay(changeset: self, source: source.removingDuplicates())
     try replay.run()
     return try replay.materializeAll()

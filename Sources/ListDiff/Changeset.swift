@@ -1,9 +1,9 @@
 /// The updates that turn one ``SectionedSnapshot`` into another, as batches a list view accepts.
 ///
-/// Perform the ``stages`` in order, each in its own `performBatchUpdates`; before stage `k` the data
-/// source must show the state that ``snapshots(applyingTo:)`` returns at index `k - 1` (the source
-/// before stage 0), and after the last stage it shows ``target``. Most changes need one stage; see
-/// the guide *Diffing* for when a second or third is used.
+/// Perform the ``stages`` in order, each in its own `performBatchUpdates`. As UIKit requires, the
+/// data source must already answer with the state *after* a stage when the stage is performed: the
+/// element `k` of ``snapshots(applyingTo:)`` for stage `k` (the last one is ``target``). Most
+/// changes need one stage; see the guide *Diffing* for when a second or third is used.
 ///
 /// The changeset relates the *deduplicated* snapshots (see ``DuplicateReport``): a list view must
 /// show ``target``, not the target as passed to the diff.

@@ -19,9 +19,10 @@
 ///   - target: The snapshot the list should show.
 ///   - options: Settings such as the change count past which a full reload is recommended.
 /// - Returns: The staged changes, the deduplicated target and the duplicates found.
-/// - Complexity: O(n) comparisons when the snapshots are equal; otherwise expected O(n + m) hashing and comparing, where n and m are the element counts
-///   (sections plus items) of the snapshots, plus O(k log k) to order the k items of a section
-///   that are reordered (none when nothing moved). Memory O(n + m).
+/// - Complexity: O(n) comparisons when the snapshots are equal; otherwise expected O(n + m) hashing
+///   and comparing, where n and m are the element counts (sections plus items) of the snapshots, plus
+///   O(k log k) to order the k items of a section that are reordered (O(k) when none is).
+///   Memory O(n + m).
 @inlinable
 public func diff<Section, Item>(
   from source: SectionedSnapshot<Section, Item>, to target: SectionedSnapshot<Section, Item>,

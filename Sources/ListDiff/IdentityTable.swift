@@ -2,7 +2,8 @@
 ///
 /// The diff keeps ids where they are (in the snapshots) and stores here only the upper half of each hash
 /// beside the position, so that a lookup usually touches one cache line and compares ids (a call into
-/// the caller's `==`) only when the stored hash half matches. Linear probing, load at most one half.
+/// the caller's `==`) only when the stored hash half matches. Linear probing at a load of at most 0.6;
+/// the bucket comes from the stored half too, so the table can grow without hashing any id again.
 @usableFromInline
 internal struct IdentityTable {
   /// The marker of positions in the new snapshot (positions in the old one have it clear).
@@ -10,23 +11,43 @@ internal struct IdentityTable {
 
   /// Empty buckets are 0; a used bucket holds `hash >> 32` in its upper half and `entry + 1` in the lower.
   @usableFromInline internal var buckets: [UInt64]
-  @usableFromInline internal let mask: Int
+  @usableFromInline internal var mask: Int
+  /// The number of used buckets.
+  @usableFromInline internal var count = 0
   /// How many ids the diff hashes ahead of using them.
   @usableFromInline internal static var chunkSize: Int { 32 }
 
-  /// Creates a table for at most `capacity` entries.
+  /// Creates a table for `capacity` entries; it grows when more arrive.
   @inlinable
   internal init(capacity: Int) {
     var size = 16
-    while size < 2 * capacity { size <<= 1 }
+    while size * 3 < capacity * 5 { size <<= 1 }
     buckets = Array(repeating: 0, count: size)
     mask = size - 1
+  }
+
+  /// Makes room for `extra` more entries, doubling the table while it would pass a load of 0.6.
+  ///
+  /// Call it before the probes that may insert them: growing moves entries to other buckets.
+  @inlinable
+  internal mutating func reserve(_ extra: Int) {
+    guard (count + extra) * 5 > buckets.count * 3 else { return }
+    var size = buckets.count
+    while (count + extra) * 5 > size * 3 { size <<= 1 }
+    let old = buckets
+    buckets = Array(repeating: 0, count: size)
+    mask = size - 1
+    for word in old where word != 0 {
+      var bucket = Int(truncatingIfNeeded: word >> 32) & mask
+      while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
+      buckets[bucket] = word
+    }
   }
 
   /// The word in the first bucket of `hash`; reading it early starts its cache miss early.
   @inlinable
   internal func peek(_ hash: Int) -> UInt64 {
-    buckets[hash & mask]
+    buckets[firstBucket(hash)]
   }
 
   /// Whether the first bucket of `hash` is empty, given what ``peek(_:)`` saw (`seen`) a moment ago.
@@ -34,11 +55,11 @@ internal struct IdentityTable {
   /// An earlier entry may have filled the bucket since, so an empty `seen` is checked again (in cache).
   @inlinable
   internal func isFirstBucketEmpty(_ hash: Int, seen: UInt64) -> Bool {
-    seen == 0 && buckets[hash & mask] == 0
+    seen == 0 && buckets[firstBucket(hash)] == 0
   }
 
   @inlinable
-  internal func firstBucket(_ hash: Int) -> Int { hash & mask }
+  internal func firstBucket(_ hash: Int) -> Int { Int(truncatingIfNeeded: Self.tag(hash)) & mask }
 
   @inlinable
   internal func nextBucket(_ bucket: Int) -> Int { (bucket + 1) & mask }
@@ -72,6 +93,6 @@ internal struct IdentityTable {
   internal mutating func insert(_ entry: Int, isNew: Bool, at bucket: Int, hash: Int) {
     let value = UInt32(truncatingIfNeeded: entry) | (isNew ? Self.newSide : 0)
     buckets[bucket] = Self.tag(hash) << 32 | UInt64(value &+ 1)
+    count += 1
   }
-
 }

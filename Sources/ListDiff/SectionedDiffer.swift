@@ -120,7 +120,8 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
   internal mutating func matchItems() {
     let oldItemCount = oldSectionRaw.reduce(0) { $0 + source.sections[$1].items.count }
     let newItemCount = newSectionRaw.reduce(0) { $0 + target.sections[$1].items.count }
-    var table = IdentityTable(capacity: oldItemCount + newItemCount)
+    // Sized for the old items; the new ones mostly match them and add no entry.
+    var table = IdentityTable(capacity: oldItemCount + oldItemCount / 8)
     let oldItems = oldSectionRaw.map { source.sections[$0].items }
 
     oldSectionStart.reserveCapacity(oldSectionRaw.count + 1)
@@ -201,6 +202,7 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
       var chunkStart = 0
       while chunkStart < items.count {
         let chunkEnd = min(chunkStart + chunk, items.count)
+        table.reserve(chunkEnd - chunkStart)
         var probes = 0
         for index in chunkStart..<chunkEnd {
           let id = items[index].id

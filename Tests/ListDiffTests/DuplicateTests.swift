@@ -50,4 +50,15 @@ import Testing
     #expect(changes.isEmpty)
     #expect(!changes.duplicates.isEmpty)
   }
+
+  /// Equal snapshots whose one id is in two sections: the empty changeset applies and has no states.
+  ///
+  /// Found by the heavy sweep (`LISTKIT_HEAVY=1`, seed 3237998080, pair 41841).
+  @Test func equalSnapshotsWithAnIDInTwoSectionsApply() throws {
+    let list = snapshot([(1, [7]), (2, [7])])
+    let changes = diff(from: list, to: list)
+    #expect(changes.isEmpty)
+    #expect(try changes.snapshots(applyingTo: list).isEmpty)
+    #expect(try apply(changes, to: list) == list)
+  }
 }

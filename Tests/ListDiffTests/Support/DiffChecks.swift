@@ -1,8 +1,10 @@
 import ListDiff
+import ListKitTesting
 
 /// Everything a changeset must satisfy, as a list of failures (empty when it is right):
 /// the deduplicated target and its report, `apply` reproducing the target, every stage accepted by
-/// ``BatchUpdateReferee``, at most three stages, and the fewest moves.
+/// ``BatchUpdateReferee`` (the strict reading) and by `HeadlessTableView` (UIKit's own checks, from
+/// ListKitTesting), at most three stages, and the fewest moves.
 func problems(
   diffing source: TestSnapshot, to target: TestSnapshot, options: DiffOptions = DiffOptions()
 ) -> [String] {
@@ -42,12 +44,21 @@ func problemsAndChangeset(
       for violation in BatchUpdateReferee.violations(of: stage, oldItemCounts: before, newItemCounts: after) {
         found.append("stage \(index) \(stage): \(violation)")
       }
+      do {
+        try HeadlessTableView.validate(stage, oldItemCounts: before, newItemCounts: after)
+      } catch {
+        found.append("stage \(index) \(stage): HeadlessTableView rejects it: \(error)")
+      }
       before = after
     }
   } catch {
     found.append("apply failed: \(error)")
   }
 
+  if identical {
+    if !changeset.isEmpty { found.append("equal snapshots give \(changeset.stages)") }
+    return (found, changeset)
+  }
   let moves = fewestMoves(from: expectedSource, to: expectedTarget)
   let itemMoves = changeset.stages.reduce(0) { $0 + $1.itemMoves.count }
   let sectionMoves = changeset.stages.reduce(0) { $0 + $1.sectionMoves.count }
