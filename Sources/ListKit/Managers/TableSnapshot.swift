@@ -18,7 +18,9 @@ struct DiffID: Hashable, @unchecked Sendable, CustomStringConvertible {
     self.init(kind: nil, value)
   }
 
-  /// An id scoped to a manager class. Ints and strings are stored unboxed: comparing two
+  /// An id scoped to a manager class.
+  ///
+  /// Ints and strings are stored unboxed: comparing two
   /// AnyHashable boxes of a generic type looks its metadata up at run time on every `==`.
   init<ID: Hashable & Sendable>(kind: ObjectIdentifier?, _ id: ID) {
     self.kind = kind
@@ -55,9 +57,10 @@ struct RowKey: Identifiable, Equatable, Sendable {
   let id: DiffID
   let content: (any Equatable & Sendable)?
   let reloadVersion: Int
-  /// The manager, and its content version when it counts its content changes: a row whose
-  /// manager and version are unchanged has unchanged content, with no comparison. Held strongly,
-  /// so a new manager can never reuse the address of an old one.
+  /// The manager, and its content version when it counts its content changes.
+  ///
+  /// A row whose manager and version are unchanged has unchanged content, with no comparison.
+  /// Held strongly, so a new manager can never reuse the address of an old one.
   let manager: CellManager
   let contentVersion: Int?
 
