@@ -1,0 +1,67 @@
+import ListKit
+import Observation
+import Testing
+
+/// What a SwiftUI `List` does with a `PagedList`, replayed without SwiftUI: the claims of the
+/// SwiftUI article in the DocC catalog (`SwiftUI.md`) rest on these tests.
+@MainActor @Suite struct PagedListSwiftUIUsageTests {
+  @Test func aRefreshAwaitedFromACancelledTaskStillLoadsAndApplies() async throws {
+    let (loader, requests) = ScriptedLoader.make(honorsCancellation: true)
+    let list = PagedList(listName: "photos", configuration: .test(), loader: loader)
+    var received = requests.makeAsyncIterator()
+    // What `.refreshable { await list.refresh()?.value }` runs; SwiftUI cancels this task when
+    // the view goes away or the user lets go.
+    let refreshable = Task { @MainActor in await list.refresh()?.value }
+    let request = try #require(await received.next(isolation: #isolation))
+    refreshable.cancel()
+    await Task.yield()
+    #expect(!request.sawCancellation, "the list's own load task is not a child of the refreshable task")
+    request.succeed(page(0..<3))
+    await refreshable.value
+    #expect(list.items == testItems(0..<3))
+    #expect(list.refreshState == .idle)
+  }
+
+  @Test func aViewReadingTheStatusIsInvalidatedWhenARefreshStartsAndEnds() async throws {
+    let (loader, requests) = ScriptedLoader.make()
+    let list = PagedList(listName: "photos", configuration: .test(), loader: loader)
+    var received = requests.makeAsyncIterator()
+    let startInvalidated = Flag()
+    // SwiftUI tracks what `body` reads the same way.
+    withObservationTracking {
+      _ = PagingStatus(list.state)
+    } onChange: {
+      startInvalidated.set()
+    }
+    let task = list.refresh()
+    #expect(startInvalidated.isSet, "idle → loading redraws the footer")
+    let endInvalidated = Flag()
+    withObservationTracking {
+      _ = list.items
+    } onChange: {
+      endInvalidated.set()
+    }
+    try #require(await received.next(isolation: #isolation)).succeed(page(0..<3))
+    await task?.value
+    #expect(endInvalidated.isSet, "the first page redraws the rows")
+  }
+
+  @Test func rowsAppearingNearTheEndLoadTheNextPageOnce() async throws {
+    let (loader, requests) = ScriptedLoader.make()
+    let list = PagedList(listName: "photos", configuration: .test(prefetchDistance: 1), loader: loader)
+    var received = requests.makeAsyncIterator()
+    let refresh = list.refresh()
+    try #require(await received.next(isolation: #isolation)).succeed(page(0..<3))
+    await refresh?.value
+    // `.onAppear { list.itemWillDisplay(at: index) }` on each row, as SwiftUI lays them out.
+    #expect(list.itemWillDisplay(at: 0) == nil)
+    let next = list.itemWillDisplay(at: 1)
+    #expect(next != nil, "row 1 is within the prefetch distance of the last row")
+    #expect(list.itemWillDisplay(at: 2) == nil, "one next page at a time")
+    let request = try #require(await received.next(isolation: #isolation))
+    #expect(request.request.position == .page(index: 1, size: 3))
+    request.succeed(page(3..<6))
+    await next?.value
+    #expect(list.items == testItems(0..<6))
+  }
+}
