@@ -2,6 +2,8 @@
 // https://developer.apple.com/documentation/uikit/uitableview/register(_:forcellreuseidentifier:)-3l3ct
 //   (`func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String)`)
 // https://developer.apple.com/documentation/uikit/uitableview/dequeuereusablecell(withidentifier:for:)
+// https://developer.apple.com/documentation/uikit/uitableview/dequeuereusablecell(withidentifier:)
+//   (`-> UITableViewCell?`, `nil` when nothing is registered for the identifier)
 // https://developer.apple.com/documentation/uikit/uitableview/performbatchupdates(_:completion:)
 //   (`func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil)`)
 // https://developer.apple.com/documentation/uikit/uitableview/deletesections(_:with:), insertSections(_:with:),
@@ -87,7 +89,8 @@
     /// - Parameters:
     ///   - identifier: A reuse identifier registered with ``register(_:)``.
     ///   - path: The path the cell will be shown at.
-    /// - Returns: A `UITableViewCell`, or a new model cell for a non-UIKit registration.
+    /// - Returns: A `UITableViewCell` (also for classes registered with the table directly or
+    ///   storyboard prototypes), or a new model cell for a non-UIKit registration.
     /// - Throws: ``ListKit/ListViewError/unregisteredIdentifier(_:)`` instead of UIKit's abort.
     public func dequeueReusableCell(withIdentifier identifier: String, for path: ItemPath)
       throws(ListViewError) -> AnyObject
@@ -97,6 +100,11 @@
       }
       if let registration = modelCellRegistrations[identifier] {
         return registration.make()
+      }
+      // A class registered with the table directly, or a storyboard prototype: the variant
+      // without an index path answers `nil` instead of aborting when nothing is registered.
+      if let cell = tableView.dequeueReusableCell(withIdentifier: identifier) {
+        return cell
       }
       throw .unregisteredIdentifier(identifier)
     }
