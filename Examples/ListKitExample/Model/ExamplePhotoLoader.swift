@@ -8,9 +8,10 @@ enum ExampleLoadError: LocalizedError {
   var errorDescription: String? { "The network is flaky today." }
 }
 
-/// An in-app `PageLoader`: pages of a fixed photo array after a simulated latency, failing now
-/// and then so that the error and retry states can be seen. A real app would use `ListKitHTTP`'s
-/// `HTTPPageLoader` or its own API client here.
+/// An in-app `PageLoader`: pages of a fixed photo array, after a simulated latency.
+///
+/// Next pages fail now and then so that the error and retry states can be seen. A real app would
+/// use `ListKitHTTP`'s `HTTPPageLoader` or its own API client here.
 struct ExamplePhotoLoader: PageLoader {
   typealias Item = Photo
 

@@ -4,9 +4,13 @@ import Foundation
 /// data set of `listkit-demo` (`Sources/ListKitDemoSupport/PhotoDataSet.swift`).
 enum PhotoLibrary {
   static func photos(count: Int, seed: UInt64 = 2026) -> [Photo] {
-    let adjectives = ["Golden", "Misty", "Quiet", "Late", "Early", "Blue", "Rainy", "Frozen", "Bright", "Hidden"]
+    let adjectives = [
+      "Golden", "Misty", "Quiet", "Late", "Early", "Blue", "Rainy", "Frozen", "Bright", "Hidden",
+    ]
     let subjects = ["harbour", "market", "staircase", "tram", "lighthouse", "orchard", "bridge", "rooftops"]
-    let places = ["in Lisbon", "at dawn", "after the rain", "in Kyoto", "near Bergen", "in Porto", "by the sea"]
+    let places = [
+      "in Lisbon", "at dawn", "after the rain", "in Kyoto", "near Bergen", "in Porto", "by the sea",
+    ]
     let authors = ["Ana Lima", "Björn Berg", "Chloé Martin", "Dario Rossi", "Eun-ji Park", "Femi Adeyemi"]
     var state = seed
     func next(below bound: Int) -> Int {
