@@ -1,7 +1,8 @@
 // Checked against Apple's documentation:
 // https://developer.apple.com/documentation/swiftui/view (body is main-actor isolated)
 // https://developer.apple.com/documentation/swiftui/progressview
-// https://developer.apple.com/documentation/swiftui/button/init(action:label:)
+// https://developer.apple.com/documentation/swiftui/button/init(_:action:)-1asy
+//   (`init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void)`)
 // https://developer.apple.com/documentation/observation/observable (SwiftUI tracks properties an
 //   `Observable` reports through its ObservationRegistrar while `body` runs)
 #if canImport(SwiftUI) && canImport(UIKit)
