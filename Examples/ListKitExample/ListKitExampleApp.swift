@@ -1,3 +1,6 @@
+// Checked against Apple's documentation: UIViewControllerRepresentable
+// makeUIViewController(context:) and updateUIViewController(_:context:) (both @MainActor),
+// TabView, tabItem(_:), Label(_:systemImage:).
 import ListKit
 import SwiftUI
 import UIKit

@@ -1,3 +1,5 @@
+// Checked against Apple's documentation: View.refreshable(action:) (`@Sendable () async -> Void`),
+// View.task(priority:_:) (cancelled when the view disappears), ContentUnavailableView (iOS 17).
 import ListKit
 import ListKitUIKit
 import SwiftUI

@@ -1,3 +1,5 @@
+// Checked against Apple's documentation: UITableViewController init(style:), init?(coder:),
+// viewDidLoad(), tableView.
 import ListKit
 import ListKitUIKit
 import UIKit

@@ -1,3 +1,5 @@
+// Checked against Apple's documentation: UIListContentConfiguration (subtitleCell(), cell(), text,
+// secondaryText, textProperties) and UITableViewCell.contentConfiguration (iOS 14+).
 import ListKit
 import UIKit
 

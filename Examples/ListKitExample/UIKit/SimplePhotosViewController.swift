@@ -1,3 +1,5 @@
+// Checked against Apple's documentation: UITableView register(_:forCellReuseIdentifier:),
+// tableFooterView, backgroundView; UITableViewController init(style:).
 import ListKit
 import ListKitUIKit
 import UIKit
