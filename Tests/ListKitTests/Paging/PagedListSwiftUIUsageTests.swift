@@ -65,3 +65,57 @@ import Testing
     #expect(list.items == testItems(0..<6))
   }
 }
+
+/// The footer's states (`PagingStatus` of the list's state) through a real list's life: what
+/// `LoadMoreFooterView` and `PagedListFooter` show, and that a refresh resets "no more data".
+@MainActor @Suite struct PagingStatusOfAListTests {
+  @Test func aRefreshAfterTheLastPageResetsNoMoreData() async throws {
+    let (loader, requests) = ScriptedLoader.make()
+    let list = PagedList(listName: "photos", configuration: .test(), loader: loader)
+    var received = requests.makeAsyncIterator()
+    var shown: [PagingStatus] = []
+    func note() { shown.append(PagingStatus(list.state)) }
+
+    let first = list.refresh()
+    note()  // loading the first page
+    try #require(await received.next(isolation: #isolation)).succeed(page(0..<3))
+    await first?.value
+    note()  // idle, more to come
+    let last = list.loadNextPage()
+    note()  // loading the next page
+    try #require(await received.next(isolation: #isolation)).succeed(page(3..<5, hasMore: false))
+    await last?.value
+    note()  // no more data
+    let again = list.refresh()
+    note()  // refreshing over the shown items
+    try #require(await received.next(isolation: #isolation)).succeed(page(0..<3))
+    await again?.value
+    note()  // reset: more can load again
+
+    #expect(shown.first == .loading)
+    #expect(shown[1] == .hidden)
+    #expect(shown[2] == .loading)
+    #expect(shown[3] == .reachedEnd)
+    #expect(shown[4] == .hidden, "a refresh hides no more data as soon as it starts: \(shown)")
+    #expect(shown[5] == .hidden, "and more can load after its first page: \(shown)")
+    #expect(list.nextPageState == .idle)
+  }
+
+  @Test func aFailedNextPageShowsItsMessageUntilRetried() async throws {
+    let (loader, requests) = ScriptedLoader.make()
+    let list = PagedList(listName: "photos", configuration: .test(), loader: loader)
+    var received = requests.makeAsyncIterator()
+    let first = list.refresh()
+    try #require(await received.next(isolation: #isolation)).succeed(page(0..<3))
+    await first?.value
+    let next = list.loadNextPage()
+    try #require(await received.next(isolation: #isolation)).fail(FriendlyLoaderError(text: "Timed out"))
+    await next?.value
+    #expect(PagingStatus(list.state) == .failed(message: "Timed out"))
+    let retry = list.retry()
+    #expect(PagingStatus(list.state) == .loading)
+    try #require(await received.next(isolation: #isolation)).succeed(page(3..<6))
+    await retry?.value
+    #expect(PagingStatus(list.state) == .hidden)
+  }
+}
