@@ -21,7 +21,7 @@
   ///
   /// The state comes from ``ListKit/PagingStatus`` (computed and tested in the core), so a refresh
   /// resets the footer exactly as it resets a ``ListKit/PagedSection``'s status row: "no more data"
-  /// turns back into idle when the first page loads again. For an empty list the footer hides;
+  /// turns back into idle as soon as a refresh starts. For an empty list the footer hides;
   /// show an ``EmptyStateView`` instead.
   @MainActor
   public final class LoadMoreFooterView: UIView {
