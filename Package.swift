@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "ListKitTesting", targets: ["ListKitTesting"]),
     .library(name: "ListKitHTTP", targets: ["ListKitHTTP"]),
     .library(name: "ListKitTerminal", targets: ["ListKitTerminal"]),
+    .library(name: "ListKitUIKit", targets: ["ListKitUIKit"]),
     .executable(name: "listkit-demo", targets: ["listkit-demo"]),
     .executable(name: "listkit-bench", targets: ["listkit-bench"]),
   ],
@@ -23,6 +24,9 @@ let package = Package(
     .target(name: "ListKitTesting", dependencies: ["ListKit", "ListDiff"], swiftSettings: strict),
     .target(name: "ListKitHTTP", dependencies: ["ListKit"], swiftSettings: strict),
     .target(name: "ListKitTerminal", dependencies: ["ListKit"], swiftSettings: strict),
+    // UIKit and SwiftUI adapters: every file is inside `#if canImport(UIKit)`, so on Linux this is
+    // an empty module and only Apple platforms compile its code.
+    .target(name: "ListKitUIKit", dependencies: ["ListKit"], swiftSettings: strict),
     // The demo's options, data set, loader and screen glue live in a library so tests can import them;
     // the executable only wires them to a terminal.
     .target(

@@ -13,7 +13,7 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
     setSections([items], animated: animated)
   }
 
-  /// Replaces the sections, animating the difference (see ``setItems(_:animated:)``).
+  /// Replaces the sections, animating the difference (see `setItems(_:animated:)`).
   /// - Parameters:
   ///   - sections: The new items of each section.
   ///   - animated: Whether to animate; `false` reloads.

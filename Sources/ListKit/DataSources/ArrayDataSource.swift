@@ -8,8 +8,8 @@
 /// photos.attach(to: tableView)   // registers nothing: register PhotoCell as you do today
 /// ```
 ///
-/// Items may also come in sections. Replacing the items with ``setItems(_:animated:)`` (or
-/// ``setSections(_:animated:)``) animates the difference through ListDiff when `Item` is
+/// Items may also come in sections. Replacing the items with `setItems(_:animated:)` (or
+/// `setSections(_:animated:)`) animates the difference through ListDiff when `Item` is
 /// `Identifiable & Equatable`, and reloads otherwise.
 ///
 /// A path out of range or a dequeued cell of another class than `Cell` is reported as a

@@ -1,0 +1,62 @@
+// Checked against Apple's documentation: UITableView register(_:forCellReuseIdentifier:),
+// tableFooterView, backgroundView; UITableViewController init(style:).
+import ListKit
+import ListKitUIKit
+import UIKit
+
+/// The array-data-source pattern fed by a paged list: `ArrayDataSource` for the rows,
+/// `LoadMoreFooterView` as the table footer, `EmptyStateView` as the background, and
+/// pull-to-refresh.
+final class SimplePhotosViewController: UITableViewController {
+  private let photos: PagedList<Photo>
+  private var adapter: TableViewAdapter?
+  private var dataSource: ArrayDataSource<Photo, PhotoTableCell>?
+  private var refreshBinder: RefreshControlBinder?
+  private let footer = LoadMoreFooterView(
+    frame: CGRect(x: 0, y: 0, width: 0, height: LoadMoreFooterView.preferredHeight))
+  private let emptyView = EmptyStateView()
+
+  init(photos: PagedList<Photo>) {
+    self.photos = photos
+    super.init(style: .plain)
+  }
+
+  required init?(coder: NSCoder) {
+    return nil
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    title = "Simple"
+    tableView.register(PhotoTableCell.self, forCellReuseIdentifier: "PhotoTableCell")
+    let adapter = TableViewAdapter(tableView: tableView)
+    let dataSource = ArrayDataSource(items: photos.items, cellIdentifier: "PhotoTableCell") {
+      (cell: PhotoTableCell, photo: Photo) in cell.show(photo)
+    }
+    dataSource.attach(to: adapter)
+    adapter.delegate = self  // for willDisplay: the next page loads as the last rows appear
+
+    // Every page reaches the rows as an animated ListDiff update, synchronously.
+    photos.onItemsChanged = { [weak self] _ in
+      guard let self else { return }
+      self.dataSource?.setItems(self.photos.items)
+    }
+
+    footer.bind(to: photos)
+    tableView.tableFooterView = footer
+    emptyView.title = "No photos yet"
+    emptyView.bind(to: photos)
+    tableView.backgroundView = emptyView
+    refreshBinder = RefreshControlBinder(scrollView: tableView, list: photos)
+
+    self.adapter = adapter
+    self.dataSource = dataSource
+    photos.start()
+  }
+}
+
+extension SimplePhotosViewController: ListDelegate {
+  func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath) {
+    photos.itemWillDisplay(at: path.item)
+  }
+}

@@ -1,0 +1,200 @@
+// Checked against Apple's documentation:
+// https://developer.apple.com/documentation/uikit/uiactivityindicatorview/init(style:) (style .medium)
+// https://developer.apple.com/documentation/uikit/uibutton/init(type:) and setTitle(_:for:)
+// https://developer.apple.com/documentation/uikit/uicontrol/addtarget(_:action:for:)
+// https://developer.apple.com/documentation/uikit/uistackview/init(arrangedsubviews:)
+// https://developer.apple.com/documentation/uikit/uiview/init(frame:) and init(coder:)
+#if canImport(UIKit)
+  import ListKit
+  import UIKit
+
+  /// A load-more footer with the states users know from MJRefresh: idle, loading, no more data,
+  /// and an error with a retry button.
+  ///
+  /// Set it as a table's `tableFooterView` (height ``preferredHeight``) and bind it to the list:
+  ///
+  /// ```swift
+  /// let footer = LoadMoreFooterView(frame: CGRect(x: 0, y: 0, width: 0, height: LoadMoreFooterView.preferredHeight))
+  /// footer.bind(to: photos)        // follows photos.stateChanges(); Retry calls photos.retry()
+  /// tableView.tableFooterView = footer
+  /// ```
+  ///
+  /// The state comes from ``ListKit/PagingStatus`` (computed and tested in the core), so a refresh
+  /// resets the footer exactly as it resets a ``ListKit/PagedSection``'s status row: "no more data"
+  /// turns back into idle as soon as a refresh starts. For an empty list the footer hides;
+  /// show an ``EmptyStateView`` instead.
+  @MainActor
+  public final class LoadMoreFooterView: UIView {
+    /// What the footer shows.
+    public enum State: Hashable, Sendable {
+      /// More pages can load; none is loading.
+      case idle
+      /// A page is loading: a spinner and the loading text.
+      case loading
+      /// Every page has loaded: "no more data".
+      case noMoreData
+      /// A load failed: its message and a retry button.
+      case failed(message: String)
+
+      /// The footer state for a paged list's status, or `nil` for ``ListKit/PagingStatus/empty``
+      /// (the footer hides).
+      /// - Parameter status: The list's status.
+      public init?(_ status: PagingStatus) {
+        switch status {
+        case .hidden: self = .idle
+        case .loading: self = .loading
+        case .reachedEnd: self = .noMoreData
+        case .failed(let message): self = .failed(message: message)
+        case .empty: return nil
+        }
+      }
+    }
+
+    /// A height that fits one line of text and the spinner.
+    public static let preferredHeight: CGFloat = 44
+
+    /// What the footer shows now.
+    public private(set) var state: State = .idle
+    /// The words for loading and no more data.
+    public var texts = PagingStatusTexts() {
+      didSet { render() }
+    }
+    /// The text while idle.
+    ///
+    /// Default: empty (the next page loads by itself as the last rows appear).
+    public var idleText = "" {
+      didSet { render() }
+    }
+    /// The retry button's title.
+    ///
+    /// Default: "Retry".
+    public var retryTitle = "Retry" {
+      didSet { render() }
+    }
+    /// Whether a failure shows the retry button; when `false` the text says "tap to retry" (as in
+    /// a status row, where selecting the row retries).
+    public var showsRetryButton = true {
+      didSet { render() }
+    }
+    /// Called when the retry button is tapped; ``bind(to:)`` sets it to the list's `retry()`.
+    public var onRetry: (@MainActor () -> Void)?
+
+    /// The text.
+    public let label = UILabel()
+    /// The spinner shown while loading.
+    public let activityIndicator = UIActivityIndicatorView(style: .medium)
+    /// The button shown after a failure.
+    public let retryButton = UIButton(type: .system)
+
+    private var overrideText: String?
+    private var observation: Task<Void, Never>?
+
+    /// Creates an idle footer.
+    /// - Parameter frame: The frame; give it ``preferredHeight`` as a table footer.
+    public override init(frame: CGRect) {
+      super.init(frame: frame)
+      setUp()
+    }
+
+    /// Creates an idle footer from a storyboard or nib.
+    /// - Parameter coder: The decoder.
+    public required init?(coder: NSCoder) {
+      super.init(coder: coder)
+      setUp()
+    }
+
+    /// Shows a paged list's status.
+    /// - Parameters:
+    ///   - status: The status; ``ListKit/PagingStatus/empty`` hides the footer.
+    ///   - text: Text to show instead of the footer's own, for example a status row's text.
+    public func apply(_ status: PagingStatus, text: String? = nil) {
+      overrideText = text
+      if let state = State(status) {
+        self.state = state
+        isHidden = false
+      } else {
+        self.state = .idle
+        isHidden = true
+      }
+      render()
+    }
+
+    /// Follows a paged list: shows its status after every change and retries it from the button.
+    ///
+    /// Replaces an earlier binding. The footer holds the list weakly.
+    /// - Parameter list: The list.
+    public func bind<Item: Identifiable & Sendable>(to list: PagedList<Item>) where Item.ID: Sendable {
+      observation?.cancel()
+      onRetry = { [weak list] in _ = list?.retry() }
+      apply(PagingStatus(list.state))
+      let states = list.stateChanges()
+      observation = Task { [weak self] in
+        for await state in states {
+          guard let self else { return }
+          self.apply(PagingStatus(state))
+        }
+      }
+    }
+
+    /// Stops following the list bound with ``bind(to:)``.
+    public func unbind() {
+      observation?.cancel()
+      observation = nil
+      onRetry = nil
+    }
+
+    private func setUp() {
+      label.font = .preferredFont(forTextStyle: .footnote)
+      label.adjustsFontForContentSizeCategory = true
+      label.textColor = .secondaryLabel
+      label.textAlignment = .center
+      label.numberOfLines = 0
+      activityIndicator.hidesWhenStopped = true
+      retryButton.addTarget(self, action: #selector(retryTapped), for: .touchUpInside)
+
+      let stack = UIStackView(arrangedSubviews: [activityIndicator, label, retryButton])
+      stack.axis = .horizontal
+      stack.alignment = .center
+      stack.spacing = 8
+      stack.translatesAutoresizingMaskIntoConstraints = false
+      addSubview(stack)
+      NSLayoutConstraint.activate([
+        stack.centerXAnchor.constraint(equalTo: centerXAnchor),
+        stack.centerYAnchor.constraint(equalTo: centerYAnchor),
+        stack.leadingAnchor.constraint(greaterThanOrEqualTo: layoutMarginsGuide.leadingAnchor),
+        stack.trailingAnchor.constraint(lessThanOrEqualTo: layoutMarginsGuide.trailingAnchor),
+        stack.topAnchor.constraint(greaterThanOrEqualTo: layoutMarginsGuide.topAnchor),
+        stack.bottomAnchor.constraint(lessThanOrEqualTo: layoutMarginsGuide.bottomAnchor),
+      ])
+      render()
+    }
+
+    private func render() {
+      retryButton.setTitle(retryTitle, for: .normal)
+      switch state {
+      case .idle:
+        activityIndicator.stopAnimating()
+        label.text = overrideText ?? idleText
+        retryButton.isHidden = true
+      case .loading:
+        activityIndicator.startAnimating()
+        label.text = overrideText ?? texts.loading
+        retryButton.isHidden = true
+      case .noMoreData:
+        activityIndicator.stopAnimating()
+        label.text = overrideText ?? texts.reachedEnd
+        retryButton.isHidden = true
+      case .failed(let message):
+        activityIndicator.stopAnimating()
+        let withoutButton = texts.text(for: .failed(message: message)) ?? message
+        label.text = overrideText ?? (showsRetryButton ? message : withoutButton)
+        retryButton.isHidden = !showsRetryButton
+      }
+      label.isHidden = label.text?.isEmpty ?? true
+    }
+
+    @objc private func retryTapped() {
+      onRetry?()
+    }
+  }
+#endif

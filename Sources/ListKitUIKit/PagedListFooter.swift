@@ -1,0 +1,59 @@
+// Checked against Apple's documentation:
+// https://developer.apple.com/documentation/swiftui/view (body is main-actor isolated)
+// https://developer.apple.com/documentation/swiftui/progressview
+// https://developer.apple.com/documentation/swiftui/button/init(_:action:)-1asy
+//   (`init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void)`)
+// https://developer.apple.com/documentation/observation/observable (SwiftUI tracks properties an
+//   `Observable` reports through its ObservationRegistrar while `body` runs)
+#if canImport(SwiftUI) && canImport(UIKit)
+  import ListKit
+  import SwiftUI
+
+  /// The last row of a SwiftUI `List` showing a ``ListKit/PagedList``: a spinner while a page
+  /// loads, "no more data" at the end, a retry button after a failure.
+  ///
+  /// ```swift
+  /// List {
+  ///   ForEach(photos.items) { PhotoRow(photo: $0) }
+  ///   PagedListFooter(list: photos)
+  /// }
+  /// ```
+  ///
+  /// It reads the list's observable state, so SwiftUI redraws it when the state changes; no
+  /// `@State` or `@Bindable` is needed.
+  public struct PagedListFooter<Item: Identifiable & Sendable>: View where Item.ID: Sendable {
+    private let list: PagedList<Item>
+    private let texts: PagingStatusTexts
+
+    /// Creates a footer for a list.
+    /// - Parameters:
+    ///   - list: The list.
+    ///   - texts: The words to show.
+    public init(list: PagedList<Item>, texts: PagingStatusTexts = PagingStatusTexts()) {
+      self.list = list
+      self.texts = texts
+    }
+
+    /// The footer for the list's current status.
+    public var body: some View {
+      let status = PagingStatus(list.state)
+      HStack(spacing: 8) {
+        switch status {
+        case .hidden:
+          EmptyView()
+        case .loading:
+          ProgressView()
+          Text(texts.loading)
+        case .reachedEnd, .empty:
+          Text(texts.text(for: status) ?? "")
+        case .failed(let message):
+          Text(message)
+          Button("Retry") { _ = list.retry() }
+        }
+      }
+      .font(.footnote)
+      .foregroundStyle(.secondary)
+      .frame(maxWidth: .infinity)
+    }
+  }
+#endif

@@ -1,0 +1,64 @@
+// Checked against Apple's documentation:
+// https://developer.apple.com/documentation/uikit/uitableviewcell/init(style:reuseidentifier:)
+// https://developer.apple.com/documentation/uikit/uitableviewcell/init(coder:)
+// https://developer.apple.com/documentation/uikit/uitableviewcell/contentview
+#if canImport(UIKit)
+  import ListKit
+  import UIKit
+
+  /// The table cell that shows a ``ListKit/PagedSection``'s status row (loading, no more data,
+  /// an error to retry by selecting the row, the empty text).
+  ///
+  /// ``TableViewAdapter`` registers it and uses it whenever the core answers a row with a
+  /// ``ListKit/PagingStatusCell``; you do not create it yourself.
+  @MainActor
+  public final class PagingStatusTableViewCell: UITableViewCell {
+    /// The reuse identifier the adapter registers this cell under.
+    public static let reuseIdentifier = "ListKitUIKit.PagingStatusTableViewCell"
+
+    /// The footer view that draws the status.
+    public let footer = LoadMoreFooterView(frame: .zero)
+
+    /// Creates a status cell.
+    /// - Parameters:
+    ///   - style: The cell style (ignored: the footer draws everything).
+    ///   - reuseIdentifier: The reuse identifier.
+    public override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+      super.init(style: style, reuseIdentifier: reuseIdentifier)
+      setUp()
+    }
+
+    /// Creates a status cell from a storyboard or nib.
+    /// - Parameter coder: The decoder.
+    public required init?(coder: NSCoder) {
+      super.init(coder: coder)
+      setUp()
+    }
+
+    /// Shows the status and text the core configured the status cell with.
+    /// - Parameter statusCell: The core's status cell.
+    public func show(_ statusCell: PagingStatusCell) {
+      // The empty state is a row of text here; the footer itself hides for it.
+      let status: PagingStatus = statusCell.status == .empty ? .hidden : statusCell.status
+      footer.apply(status, text: statusCell.text)
+      if case .failed = statusCell.status {
+        selectionStyle = .default
+      } else {
+        selectionStyle = .none
+      }
+    }
+
+    private func setUp() {
+      footer.showsRetryButton = false
+      footer.translatesAutoresizingMaskIntoConstraints = false
+      contentView.addSubview(footer)
+      NSLayoutConstraint.activate([
+        footer.leadingAnchor.constraint(equalTo: contentView.leadingAnchor),
+        footer.trailingAnchor.constraint(equalTo: contentView.trailingAnchor),
+        footer.topAnchor.constraint(equalTo: contentView.topAnchor),
+        footer.bottomAnchor.constraint(equalTo: contentView.bottomAnchor),
+        footer.heightAnchor.constraint(greaterThanOrEqualToConstant: LoadMoreFooterView.preferredHeight),
+      ])
+    }
+  }
+#endif

@@ -1,0 +1,164 @@
+// Checked against Apple's documentation:
+// https://developer.apple.com/documentation/uikit/uitableview/register(_:forcellreuseidentifier:)-3l3ct
+//   (`func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String)`)
+// https://developer.apple.com/documentation/uikit/uitableview/dequeuereusablecell(withidentifier:for:)
+// https://developer.apple.com/documentation/uikit/uitableview/dequeuereusablecell(withidentifier:)
+//   (`-> UITableViewCell?`, `nil` when nothing is registered for the identifier)
+// https://developer.apple.com/documentation/uikit/uitableview/performbatchupdates(_:completion:)
+//   (`func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil)`)
+// https://developer.apple.com/documentation/uikit/uitableview/deletesections(_:with:), insertSections(_:with:),
+//   moveSection(_:toSection:), reloadSections(_:with:), deleteRows(at:with:), insertRows(at:with:),
+//   moveRow(at:to:), reloadRows(at:with:)
+// https://developer.apple.com/documentation/uikit/uitableview/indexpathsforvisiblerows (`[IndexPath]?`)
+// https://developer.apple.com/documentation/uikit/uitableview/prefetchdatasource
+#if canImport(UIKit)
+  import ListKit
+  import UIKit
+
+  /// Puts a ListKit data source and delegate (an ``ListKit/ArrayDataSource``, a
+  /// ``ListKit/TableManager``…) on a `UITableView`.
+  ///
+  /// The adapter is the table's `dataSource`, `delegate` and `prefetchDataSource`, and forwards
+  /// every call 1:1 to the ListKit ``dataSource`` and ``delegate``, converting `IndexPath` to
+  /// `ItemPath`. It is also the core's ``ListKit/ListView``: registration, dequeue, reloads and
+  /// batch updates go to the table.
+  ///
+  /// ```swift
+  /// let adapter = TableViewAdapter(tableView: tableView)   // keep it in a property
+  /// let table = TableManager(listView: adapter, sections: [photosSection])
+  /// ```
+  ///
+  /// It holds no behaviour of its own: every decision (diffing, the reload threshold, the paging
+  /// status row, out-of-range paths) is made by the core, which Linux tests cover through
+  /// `HeadlessTableView`. UIKit holds its data source and delegate weakly, and so does the core:
+  /// keep the adapter and the manager in properties of the view controller.
+  @MainActor
+  public final class TableViewAdapter: NSObject, ListView {
+    /// The reuse identifier of the plain cell shown when the core answers with a cell that is not
+    /// a `UITableViewCell` (a ``ListKit/PlaceholderCell``, a terminal cell…).
+    public static let fallbackReuseIdentifier = "ListKitUIKit.FallbackCell"
+
+    /// The table view.
+    public let tableView: UITableView
+    /// The object that answers counts and cells; held weakly.
+    public weak var dataSource: (any ListDataSource)?
+    /// The object told about display, selection, heights and editing; held weakly.
+    public weak var delegate: (any ListDelegate)?
+    /// The animation of inserted, deleted and reloaded rows and sections.
+    ///
+    /// Default: `.automatic`.
+    public var rowAnimation: UITableView.RowAnimation = .automatic
+
+    /// Identifiers registered with the table, so that dequeue never reaches UIKit's abort.
+    private var tableCellIdentifiers: Set<String> = []
+    /// Registrations of cells that are not `UITableViewCell`s: made by `make`, shown through a
+    /// stand-in cell.
+    private var modelCellRegistrations: [String: CellRegistration] = [:]
+
+    /// Creates an adapter and makes it the table's data source, delegate and prefetch data source.
+    /// - Parameter tableView: The table view; held strongly (the table holds the adapter weakly).
+    public init(tableView: UITableView) {
+      self.tableView = tableView
+      super.init()
+      tableView.register(
+        PagingStatusTableViewCell.self, forCellReuseIdentifier: PagingStatusTableViewCell.reuseIdentifier)
+      tableView.register(UITableViewCell.self, forCellReuseIdentifier: Self.fallbackReuseIdentifier)
+      tableView.dataSource = self
+      tableView.delegate = self
+      tableView.prefetchDataSource = self
+    }
+
+    // MARK: ListView
+
+    /// Registers the cell class with the table when it is a `UITableViewCell` subclass; other
+    /// classes are made with the registration's `make` and shown through a stand-in cell.
+    /// - Parameter registration: The reuse identifier, the cell type and how to make a cell.
+    public func register(_ registration: CellRegistration) {
+      let identifier = registration.reuseIdentifier
+      if let cellClass = registration.cellType as? UITableViewCell.Type {
+        tableView.register(cellClass, forCellReuseIdentifier: identifier)
+        tableCellIdentifiers.insert(identifier)
+        modelCellRegistrations[identifier] = nil
+      } else {
+        modelCellRegistrations[identifier] = registration
+        tableCellIdentifiers.remove(identifier)
+      }
+    }
+
+    /// Dequeues a registered cell for the path.
+    /// - Parameters:
+    ///   - identifier: A reuse identifier registered with ``register(_:)``.
+    ///   - path: The path the cell will be shown at.
+    /// - Returns: A `UITableViewCell` (also for classes registered with the table directly or
+    ///   storyboard prototypes), or a new model cell for a non-UIKit registration.
+    /// - Throws: ``ListKit/ListViewError/unregisteredIdentifier(_:)`` instead of UIKit's abort.
+    public func dequeueReusableCell(withIdentifier identifier: String, for path: ItemPath)
+      throws(ListViewError) -> AnyObject
+    {
+      if tableCellIdentifiers.contains(identifier) {
+        return tableView.dequeueReusableCell(withIdentifier: identifier, for: IndexPath(path))
+      }
+      if let registration = modelCellRegistrations[identifier] {
+        return registration.make()
+      }
+      // A class registered with the table directly, or a storyboard prototype: the variant
+      // without an index path answers `nil` instead of aborting when nothing is registered.
+      if let cell = tableView.dequeueReusableCell(withIdentifier: identifier) {
+        return cell
+      }
+      throw .unregisteredIdentifier(identifier)
+    }
+
+    /// Reloads the table.
+    public func reloadData() {
+      tableView.reloadData()
+    }
+
+    /// Applies the batch inside `performBatchUpdates(_:completion:)`, or reloads the table when it
+    /// is not in a window (UIKit does not animate off screen, and a batch there only costs).
+    ///
+    /// The core has already checked the batch against UIKit's rules (and falls back to
+    /// ``reloadData()`` past its reload threshold), so this never throws.
+    /// - Parameter update: Deletes and reloads in old paths, inserts in new ones, moves old → new.
+    public func performBatchUpdates(_ update: BatchUpdate) throws(BatchUpdateError) {
+      guard tableView.window != nil else {
+        tableView.reloadData()
+        return
+      }
+      let tableView = tableView
+      let animation = rowAnimation
+      tableView.performBatchUpdates(
+        {
+          if !update.sectionDeletes.isEmpty {
+            tableView.deleteSections(IndexSet(update.sectionDeletes), with: animation)
+          }
+          if !update.sectionInserts.isEmpty {
+            tableView.insertSections(IndexSet(update.sectionInserts), with: animation)
+          }
+          for move in update.sectionMoves {
+            tableView.moveSection(move.from, toSection: move.to)
+          }
+          if !update.sectionReloads.isEmpty {
+            tableView.reloadSections(IndexSet(update.sectionReloads), with: animation)
+          }
+          if !update.itemDeletes.isEmpty {
+            tableView.deleteRows(at: update.itemDeletes.map { IndexPath($0) }, with: animation)
+          }
+          if !update.itemInserts.isEmpty {
+            tableView.insertRows(at: update.itemInserts.map { IndexPath($0) }, with: animation)
+          }
+          for move in update.itemMoves {
+            tableView.moveRow(at: IndexPath(move.from), to: IndexPath(move.to))
+          }
+          if !update.itemReloads.isEmpty {
+            tableView.reloadRows(at: update.itemReloads.map { IndexPath($0) }, with: animation)
+          }
+        }, completion: nil)
+    }
+
+    /// The paths of the visible rows, in display order.
+    public var visibleItemPaths: [ItemPath] {
+      (tableView.indexPathsForVisibleRows ?? []).map { ItemPath($0) }
+    }
+  }
+#endif
