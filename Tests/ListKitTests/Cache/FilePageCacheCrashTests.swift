@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Testing
 
@@ -48,30 +49,21 @@ import Testing
     var wholeEntriesChecked = 0
     while kills < 2 * minimumKills {
       let targeted = kills % 2 == 1
-      let process = Process()
-      process.executableURL = writer
-      process.arguments = [directory.path]
-      let output = Pipe()
-      let errors = Pipe()
-      process.standardOutput = output
-      process.standardError = errors
-      try process.run()
-      let ready = output.fileHandleForReading.availableData
-      guard String(decoding: ready, as: UTF8.self).hasPrefix("ready") else {
-        process.waitUntilExit()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      let delay =
+        targeted
+        ? UInt32.random(in: 0..<1_000, using: &random) : UInt32.random(in: 0..<150_000, using: &random)
+      // The child is started, waited for and killed on a thread of its own: blocking calls on one
+      // of the few threads Swift concurrency runs tests on would stall every other suite.
+      switch await Self.runAndKill(writer, directory: directory, targeted: targeted, delay: delay) {
+      case .stoppedBeforeFirstSave(let message):
         Issue.record("the writer stopped before its first save (seed \(seed)): \(message)")
         return
+      case .failedToStart(let message):
+        Issue.record("the writer did not start (seed \(seed)): \(message)")
+        return
+      case .ended(let reason):
+        #expect(reason == .uncaughtSignal, "the writer exited by itself (seed \(seed))")
       }
-      if targeted {
-        Self.waitForTemporaryFile(in: directory, timeout: .seconds(5))
-        usleep(UInt32.random(in: 0..<1_000, using: &random))
-      } else {
-        try await Task.sleep(for: .milliseconds(Int.random(in: 0..<150, using: &random)))
-      }
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-      #expect(process.terminationReason == .uncaughtSignal, "the writer exited by itself (seed \(seed))")
       kills += 1
 
       let names = CacheFixtures.fileNames(in: directory)
@@ -110,6 +102,46 @@ import Testing
 
   /// Returns once a temporary file exists in the directory (a write is under way), or after the
   /// timeout.
+  enum WriterRun: Sendable {
+    case failedToStart(String)
+    case stoppedBeforeFirstSave(String)
+    case ended(Process.TerminationReason)
+  }
+
+  /// Starts the writer, waits until it is ready (and, when `targeted`, until a write is under
+  /// way), waits `delay` microseconds, kills it and waits for its end — all on a dispatch thread.
+  static func runAndKill(_ writer: URL, directory: URL, targeted: Bool, delay: UInt32) async -> WriterRun {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        let process = Process()
+        process.executableURL = writer
+        process.arguments = [directory.path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+          try process.run()
+        } catch {
+          continuation.resume(returning: .failedToStart("\(error)"))
+          return
+        }
+        let ready = output.fileHandleForReading.availableData
+        guard String(decoding: ready, as: UTF8.self).hasPrefix("ready") else {
+          process.waitUntilExit()
+          let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+          continuation.resume(returning: .stoppedBeforeFirstSave(message))
+          return
+        }
+        if targeted { waitForTemporaryFile(in: directory, timeout: .seconds(5)) }
+        usleep(delay)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        continuation.resume(returning: .ended(process.terminationReason))
+      }
+    }
+  }
+
   static func waitForTemporaryFile(in directory: URL, timeout: Duration) {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
