@@ -50,7 +50,8 @@ let package = Package(
       name: "ListKitHTTPTests", dependencies: ["ListKitHTTP", "ListKit"], exclude: ["Fixtures"],
       swiftSettings: strict),
     .testTarget(
-      name: "ListKitTerminalTests", dependencies: ["ListKitTerminal", "ListKit"], swiftSettings: strict),
+      name: "ListKitTerminalTests", dependencies: ["ListKitTerminal", "ListKit", "ListKitTesting"],
+      swiftSettings: strict),
     .testTarget(
       name: "ListKitDemoTests", dependencies: ["ListKitDemoSupport", "ListKitTerminal", "ListKit"],
       swiftSettings: strict),

@@ -2,11 +2,14 @@
 ///
 /// Print the seed when a test fails; the same seed replays the same case on every platform.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
+  /// The seed the generator started from, to print when a test fails.
+  public let seed: UInt64
   private var state: UInt64
 
   /// Creates a generator.
   /// - Parameter seed: The seed; equal seeds give equal sequences.
   public init(seed: UInt64) {
+    self.seed = seed
     state = seed
   }
 

@@ -1,4 +1,5 @@
 import ListDiff
+import ListKitTesting
 import Testing
 
 /// Counts the comparisons and hashes the diff asks of the caller's types.

@@ -1,17 +1,11 @@
 import ListKit
 import ListKitTerminal
+import ListKitTesting
 
-/// The seeded generator of the property tests (SplitMix64), so a failing seed reproduces.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+/// The seeded generator of the property tests, so a failing seed reproduces.
+typealias SeededGenerator = SplitMix64
+
+extension SplitMix64 {
   mutating func next(below bound: Int) -> Int {
     Int(next().multipliedFullWidth(by: UInt64(bound)).high)
   }

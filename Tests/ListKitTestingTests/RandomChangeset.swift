@@ -1,4 +1,5 @@
 import ListKit
+import ListKitTesting
 
 /// A random old state, a new state made from it by random section and row changes, and the
 /// UIKit-valid batch update between them; every row is a unique id, so where each old row

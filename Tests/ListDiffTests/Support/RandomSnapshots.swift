@@ -1,4 +1,5 @@
 import ListDiff
+import ListKitTesting
 
 /// Random source/target pairs with every kind of change, duplicates included.
 struct RandomSnapshots {

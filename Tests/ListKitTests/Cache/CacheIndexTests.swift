@@ -1,3 +1,4 @@
+import ListKitTesting
 import Testing
 
 @testable import ListKit
@@ -30,7 +31,7 @@ import Testing
   /// eviction fewer would have left the total over the limit.
   @Test func randomOperationsKeepTheLeastRecentlyUsedInvariants() {
     let seed: UInt64 = 0xCAC4_E1DE
-    var random = CacheFixtures.SplitMix64(seed: seed)
+    var random = SplitMix64(seed: seed)
     let limit = 1_000
     var index = CacheIndex(byteLimit: limit)
     var time = 0.0

@@ -82,23 +82,4 @@ enum CacheFixtures {
     guard lstat(url.path, &info) == 0 else { return -1 }
     return Int(info.st_mode) & 0o777
   }
-
-  /// The seeded generator of the cache's property tests (SplitMix64).
-  struct SplitMix64: RandomNumberGenerator {
-    let seed: UInt64
-    private var state: UInt64
-
-    init(seed: UInt64) {
-      self.seed = seed
-      state = seed
-    }
-
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ListKitTesting
 import Testing
 
 @testable import ListKit
@@ -42,7 +43,7 @@ import Testing
     let heavy = ProcessInfo.processInfo.environment["LISTKIT_HEAVY"] == "1"
     let minimumKills = heavy ? 200 : 20
     let seed = UInt64(ProcessInfo.processInfo.environment["LISTKIT_SEED"] ?? "") ?? 0x5EED_CAC4E
-    var random = CacheFixtures.SplitMix64(seed: seed)
+    var random = SplitMix64(seed: seed)
 
     var kills = 0
     var killsMidWrite = 0

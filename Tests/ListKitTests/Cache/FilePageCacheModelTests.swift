@@ -1,4 +1,5 @@
 import Foundation
+import ListKitTesting
 import Testing
 
 @testable import ListKit
@@ -23,7 +24,7 @@ import Testing
   func randomOperationsMatchTheModel(seed: UInt64) async throws {
     let directory = CacheFixtures.temporaryDirectory()
     defer { CacheFixtures.removeDirectory(directory) }
-    var random = CacheFixtures.SplitMix64(seed: seed)
+    var random = SplitMix64(seed: seed)
     let clock = CacheFixtures.ManualClock()
     let ttl = 100.0
     let limit = 3_000  // about four pages of 20 photos; 100 photos do not fit

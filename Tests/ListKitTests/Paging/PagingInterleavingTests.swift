@@ -1,5 +1,6 @@
 import Foundation
 import ListKit
+import ListKitTesting
 import Testing
 
 /// Random interleavings of refresh, next page, prefetch, retry, successes, failures, empty pages,

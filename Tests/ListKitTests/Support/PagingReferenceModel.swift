@@ -1,4 +1,5 @@
 import ListKit
+import ListKitTesting
 
 /// The paging rules written a second time, as plainly as possible, to check the state machine
 /// against: flags instead of enums, linear scans instead of a dictionary, positions counted from
