@@ -1,14 +1,18 @@
-// Runs one benchmark by name, or all of them: `swift run -c release listkit-bench [name]`.
-// Each benchmark lives in its own file with one entry function, so that benchmarks merge cleanly.
-let benchmarks: [(name: String, run: () async -> Void)] = [
+// Runs one benchmark by name, or all of them. Each benchmark lives in a file of its own with a
+// `run…Benchmark()` function, and prints its figures beside a baseline measured in the same run.
+import Foundation
+
+let benchmarks: [(name: String, run: () -> Void)] = [
   ("http", runHTTPBenchmark)
 ]
 
-let arguments = CommandLine.arguments.dropFirst()
-let selected = arguments.isEmpty ? benchmarks : benchmarks.filter { arguments.contains($0.name) }
+let requested = CommandLine.arguments.dropFirst().first
+let selected = benchmarks.filter { requested == nil || $0.name == requested }
 if selected.isEmpty {
-  print("unknown benchmark \(arguments.joined(separator: " ")); known: \(benchmarks.map(\.name))")
+  let known = benchmarks.map(\.name).joined(separator: ", ")
+  FileHandle.standardError.write(Data("unknown benchmark \(requested ?? ""); known: \(known)\n".utf8))
+  exit(2)
 }
 for benchmark in selected {
-  await benchmark.run()
+  benchmark.run()
 }
