@@ -100,17 +100,21 @@ public struct HTTPPageLoader<Item: Decodable & Sendable>: PageLoader {
   ///   when the calling task is cancelled.
   public func loadPage(_ request: PageRequest) async throws -> Page<Item> {
     let redactor = makeRedactor(for: request.context)
+    var urlRequest: URLRequest?
     do {
-      return try await load(request, redactor: redactor)
+      try Task.checkCancellation()
+      let built = try makeURLRequest(for: request, redactor: redactor)
+      urlRequest = built
+      return try await load(request, built, redactor: redactor)
     } catch let error as HTTPPageLoaderError {
-      log?("GET failed: \(error)")
+      log?("GET \(urlRequest.map { redactor.redact($0.url) } ?? "(no request)") failed: \(error)")
       throw error
     }
   }
 
-  private func load(_ request: PageRequest, redactor: Redactor) async throws -> Page<Item> {
-    try Task.checkCancellation()
-    let urlRequest = try makeURLRequest(for: request, redactor: redactor)
+  private func load(
+    _ request: PageRequest, _ urlRequest: URLRequest, redactor: Redactor
+  ) async throws -> Page<Item> {
     let started = ContinuousClock.now
     let outcome = await transport.send(urlRequest, limit: maximumResponseBytes, deadline: timeout)
     let (body, response) = try interpret(outcome, redactor: redactor)

@@ -66,7 +66,9 @@ final class LoopbackServer: Sendable {
 /// Starting and stopping block (reading the port, waiting for the exit), so they run on a
 /// dispatch queue: blocking the two threads of Swift's cooperative pool would stall every
 /// other test running in parallel and skew their timings.
-func withServer<T>(_ body: (LoopbackServer) async throws -> T) async throws -> T {
+func withServer<T>(
+  isolation: isolated (any Actor)? = #isolation, _ body: (LoopbackServer) async throws -> T
+) async throws -> T {
   let server = try await offPool { try LoopbackServer() }
   do {
     let result = try await body(server)

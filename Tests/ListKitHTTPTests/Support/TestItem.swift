@@ -2,7 +2,7 @@ import ListKitHTTP
 import Testing
 
 /// The fixture server's item: `{"id": i, "name": "item i"}`.
-struct TestItem: Decodable, Sendable, Hashable {
+struct TestItem: Decodable, Sendable, Hashable, Identifiable {
   var id: Int
   var name: String
 }
