@@ -47,7 +47,8 @@ let package = Package(
       swiftSettings: strict),
     // The loopback server script is found through #filePath, so it is not a bundle resource.
     .testTarget(
-      name: "ListKitHTTPTests", dependencies: ["ListKitHTTP", "ListKit"], exclude: ["Fixtures"],
+      name: "ListKitHTTPTests", dependencies: ["ListKitHTTP", "ListKit", "ListKitTesting"],
+      exclude: ["Fixtures"],
       swiftSettings: strict),
     .testTarget(
       name: "ListKitTerminalTests", dependencies: ["ListKitTerminal", "ListKit", "ListKitTesting"],

@@ -1,4 +1,5 @@
 import Foundation
+import ListKitTesting
 import Testing
 
 @testable import ListKitHTTP
@@ -74,18 +75,5 @@ import Testing
     let redactor = Redactor(token: nil, extraParameterName: nil)
     #expect(redactor.redact("plain text") == "plain text")
     #expect(!redactor.redact(URL(string: "http://x/?api_key=k1")!).contains("k1"))
-  }
-}
-
-/// The seeded generator of the property tests (SplitMix64).
-struct SplitMix64 {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
