@@ -48,7 +48,8 @@ let package = Package(
     .testTarget(
       name: "ListKitTerminalTests", dependencies: ["ListKitTerminal", "ListKit"], swiftSettings: strict),
     .testTarget(
-      name: "ListKitDemoTests", dependencies: ["ListKitDemoSupport", "ListKitTerminal", "ListKit"],
+      name: "ListKitDemoTests",
+      dependencies: ["ListKitDemoSupport", "ListKitTerminal", "ListKit", "ListKitHTTP"],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
