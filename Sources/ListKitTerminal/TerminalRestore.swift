@@ -24,9 +24,14 @@ enum TerminalRestore {
   /// Starts guarding the terminal.
   /// - Parameters:
   ///   - fileDescriptor: The terminal.
+  ///   - outputDescriptor: Where frames are drawn; on a fatal signal it is pointed at
+  ///     `/dev/null` before the restore, so a frame drawn by another thread meanwhile cannot
+  ///     land on the restored screen.
   ///   - attributes: The attributes to put back.
   ///   - wakeDescriptor: The write end of a non-blocking pipe SIGWINCH writes a byte to.
-  static func activate(fileDescriptor: Int32, attributes: termios, wakeDescriptor: Int32) {
+  static func activate(
+    fileDescriptor: Int32, outputDescriptor: Int32, attributes: termios, wakeDescriptor: Int32
+  ) {
     let bytes = Array(ANSI.restoreSequence.utf8)
     let sequence = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
     sequence.initialize(from: bytes, count: bytes.count)
@@ -37,7 +42,7 @@ enum TerminalRestore {
       to: RestoreState(
         fileDescriptor: fileDescriptor, sequence: sequence, sequenceLength: bytes.count,
         attributes: attributes, wakeDescriptor: wakeDescriptor, previousActions: previous,
-        terminalCopy: fcntl(fileDescriptor, F_DUPFD_CLOEXEC, 0),
+        outputDescriptor: outputDescriptor, terminalCopy: fcntl(fileDescriptor, F_DUPFD_CLOEXEC, 0),
         nullDescriptor: open("/dev/null", O_WRONLY | O_CLOEXEC)))
     restoreState = state
     isGuarding.store(true, ordering: .sequentiallyConsistent)
@@ -110,6 +115,8 @@ struct RestoreState {
   var attributes: termios
   var wakeDescriptor: Int32
   var previousActions: UnsafeMutablePointer<sigaction>
+  /// Where frames are drawn.
+  var outputDescriptor: Int32
   /// A duplicate of `fileDescriptor`, for the fatal-signal path; -1 when there is none.
   var terminalCopy: Int32
   /// `/dev/null`, opened for writing; -1 when it could not be opened.
@@ -128,10 +135,11 @@ private func handleFatalSignal(_ signal: Int32) {
   if let state = restoreState, state.pointee.terminalCopy >= 0, state.pointee.nullDescriptor >= 0,
     isGuarding.load(ordering: .sequentiallyConsistent)
   {
-    // Another thread may be drawing a frame right now. Point the terminal's descriptor at
+    // Another thread may be drawing a frame right now. Point the output descriptor at
     // /dev/null first, so that no frame written after this lands on the restored screen, and
-    // restore through the duplicate. (The process is ending, so its output is not needed.)
-    _ = dup2(state.pointee.nullDescriptor, state.pointee.fileDescriptor)
+    // restore through the duplicate of the terminal (which may be the same descriptor). The
+    // process is ending, so its output is not needed; its input is left alone.
+    _ = dup2(state.pointee.nullDescriptor, state.pointee.outputDescriptor)
     TerminalRestore.restoreFromAnyContext(writingTo: state.pointee.terminalCopy)
   } else {
     TerminalRestore.restoreFromAnyContext()
