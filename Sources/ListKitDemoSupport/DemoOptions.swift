@@ -261,7 +261,11 @@ public struct DemoOptions: Hashable, Sendable {
 extension DemoOptions {
   /// One line about where the photos come from, for the summary row.
   public var sourceDescription: String {
-    let source = url.map { "\($0.host ?? "server")" } ?? "built-in photos, seed \(seed)"
+    if let url {
+      // Latency and failures are the server's own here.
+      return "\(url.host ?? "server") · \(style.rawValue) paging · pages of \(pageSize)"
+    }
+    let source = "built-in photos, seed \(seed)"
     let (seconds, attoseconds) = latency.components
     let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
     let percent = (failRate * 100).rounded()

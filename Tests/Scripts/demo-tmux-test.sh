@@ -9,6 +9,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
+# Close every descriptor inherited from whoever started this script (a test runner's sockets
+# and pipes): tmux's server outlives this script and would keep them open, so a connection the
+# runner closes would stay open and a pipe it closes would never reach end-of-file. 255 is the
+# script itself.
+for fd in /proc/$$/fd/*; do
+  fd=${fd##*/}
+  if [ "$fd" -gt 2 ] && [ "$fd" -ne 255 ]; then eval "exec $fd>&-" 2>/dev/null || true; fi
+done
+
 demo=${1:-${LISTKIT_DEMO:-.build/debug/listkit-demo}}
 demo=$(cd "$(dirname "$demo")" && pwd)/$(basename "$demo")
 if ! command -v tmux >/dev/null 2>&1; then
@@ -40,7 +49,7 @@ poll() {
   local pattern=$1 end=$((SECONDS + $2))
   while ((SECONDS < end)); do
     if screen | grep -qE -- "$pattern"; then return 0; fi
-    sleep 0.05
+    sleep 0.1
   done
   return 1
 }
@@ -50,7 +59,7 @@ poll_until() {
   shift
   while ((SECONDS < end)); do
     if "$@"; then return 0; fi
-    sleep 0.05
+    sleep 0.1
   done
   return 1
 }

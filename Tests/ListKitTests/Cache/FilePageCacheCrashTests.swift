@@ -56,21 +56,28 @@ import Testing
       process.standardOutput = output
       process.standardError = errors
       try process.run()
-      let ready = output.fileHandleForReading.availableData
+      let ready = await Self.offPool { output.fileHandleForReading.availableData }
       guard String(decoding: ready, as: UTF8.self).hasPrefix("ready") else {
-        process.waitUntilExit()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let message = await Self.offPool {
+          process.waitUntilExit()
+          return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
         Issue.record("the writer stopped before its first save (seed \(seed)): \(message)")
         return
       }
+      let pid = process.processIdentifier
       if targeted {
-        Self.waitForTemporaryFile(in: directory, timeout: .seconds(5))
-        usleep(UInt32.random(in: 0..<1_000, using: &random))
+        let delay = UInt32.random(in: 0..<1_000, using: &random)
+        await Self.offPool {
+          Self.waitForTemporaryFile(in: directory, timeout: .seconds(5))
+          usleep(delay)
+          kill(pid, SIGKILL)
+        }
       } else {
         try await Task.sleep(for: .milliseconds(Int.random(in: 0..<150, using: &random)))
+        kill(pid, SIGKILL)
       }
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+      await Self.offPool { process.waitUntilExit() }
       #expect(process.terminationReason == .uncaughtSignal, "the writer exited by itself (seed \(seed))")
       kills += 1
 
@@ -106,6 +113,16 @@ import Testing
         + "entries checked whole (seed \(seed))")
     #expect(killsMidWrite >= minimumKills / 2, "few kills landed inside a write; the test proved little")
     #expect(wholeEntriesChecked > 0)
+  }
+
+  /// Runs blocking work (reading the pipe, polling the directory, waiting for the exit) on a
+  /// thread of its own: blocking one of the few threads of Swift's cooperative pool, or of
+  /// Dispatch's (which URLSession needs), for the length of this test would starve the suites
+  /// running in parallel, and their timing tests would fail.
+  static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: work()) }.start()
+    }
   }
 
   /// Returns once a temporary file exists in the directory (a write is under way), or after the
