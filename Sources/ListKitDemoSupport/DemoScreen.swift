@@ -7,7 +7,7 @@ import ListKitTerminal
 ///
 /// Sections, in the table manager:
 /// - a summary (items loaded, pages, load state, and "cached page, N s old" while the cached
-///   first page is shown), one ``SummaryRow`` whose text changes reload it;
+///   first page is shown), one row whose text changes reload it through the managers;
 /// - "Pinned", shown only while a loaded photo is pinned;
 /// - the photos, a ``PagedSection`` whose status row reads "Loading…", "No more data", the
 ///   error with "press r to retry", or the empty state.

@@ -32,7 +32,11 @@ scenario=0
 socket="listkit-demo-test-$$-0"
 work=$(mktemp -d)
 tmx() { tmux -L "$socket" -f /dev/null "$@"; }
-cleanup() { tmx kill-server >/dev/null 2>&1 || true; rm -rf "$work"; }
+# A demo killed with its server may still be saving its cached page: retry the removal once.
+cleanup() {
+  tmx kill-server >/dev/null 2>&1 || true
+  rm -rf "$work" 2>/dev/null || { sleep 0.5; rm -rf "$work"; } || true
+}
 trap cleanup EXIT
 
 step() { echo "== $*"; }
