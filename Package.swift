@@ -54,7 +54,8 @@ let package = Package(
       name: "ListKitTerminalTests", dependencies: ["ListKitTerminal", "ListKit", "ListKitTesting"],
       swiftSettings: strict),
     .testTarget(
-      name: "ListKitDemoTests", dependencies: ["ListKitDemoSupport", "ListKitTerminal", "ListKit"],
+      name: "ListKitDemoTests",
+      dependencies: ["ListKitDemoSupport", "ListKitTerminal", "ListKit", "ListKitHTTP"],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why the demo's built-in loader failed a request.
 public enum DemoLoadError: Error, Hashable, Sendable {
   /// A failure injected by `--fail-rate`, for the page starting at `offset`, on its `attempt`-th
@@ -17,4 +19,9 @@ extension DemoLoadError: CustomStringConvertible {
       "invalid request: \(reason)"
     }
   }
+}
+
+extension DemoLoadError: LocalizedError {
+  /// The same short message, which `PagingError` shows the user.
+  public var errorDescription: String? { description }
 }

@@ -71,14 +71,24 @@ public struct DemoOptions: Hashable, Sendable {
       --empty             an empty data set, to see the empty state (same as --count 0)
       --url URL           load from a JSON API instead of the built-in data set (http or https)
       --style STYLE       how pages are requested: page, offset or cursor (default page)
-      --token TOKEN       user token sent with every request
-      --cache-dir DIR     where the first page is cached
+      --token TOKEN       user token, sent as "Authorization: Bearer TOKEN"
+      --cache-dir DIR     where the first page is cached (default: ~/.cache/ListKit/listkit-demo,
+                          or $XDG_CACHE_HOME/ListKit/listkit-demo; --dump caches only with this flag)
       --no-cache          do not cache the first page
       --seed N            seed of the data set and of injected failures (default 2026)
       --dump              print the rendered screen and exit, without a terminal
       --pages N           with --dump: how many pages to load first, 0 to 10000 (default 1)
       --width N           with --dump: screen width in columns, 20 to 1000 (default 80)
       --help              show this help
+
+    --url: the query names are Django REST framework's: --style page sends page (from 1) and
+    page_size, offset sends offset and limit, cursor sends cursor and page_size (or follows the
+    "next" URL). The body is a bare array of photos (more follow while pages are full) or an
+    object with the array under "results", "items" or "data", and optionally "next" (URL, cursor
+    or null), "has_more" and "count" or "total". A photo:
+      {"id": 7, "title": "Old pier", "author": "Ana Jensen",
+       "taken_at": "2026-11-27T10:00:00Z", "likes": 120, "pinned": false}
+    Only "id" is required; "name" may stand for "title", and "taken_at" may be seconds since 1970.
     """
 
   /// Parses the arguments that follow the program name.
@@ -251,7 +261,11 @@ public struct DemoOptions: Hashable, Sendable {
 extension DemoOptions {
   /// One line about where the photos come from, for the summary row.
   public var sourceDescription: String {
-    let source = url.map { "\($0.host ?? "server")" } ?? "built-in photos, seed \(seed)"
+    if let url {
+      // Latency and failures are the server's own here.
+      return "\(url.host ?? "server") · \(style.rawValue) paging · pages of \(pageSize)"
+    }
+    let source = "built-in photos, seed \(seed)"
     let (seconds, attoseconds) = latency.components
     let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
     let percent = (failRate * 100).rounded()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One photo of the demo's data set.
-public struct Photo: Identifiable, Hashable, Sendable, Codable {
+public struct Photo: Identifiable, Hashable, Sendable {
   /// The photo's number, from 1.
   public var id: Int
   /// The title.

@@ -1,10 +1,11 @@
+import ListKit
 import ListKitTerminal
 
 /// A one-line row for a photo: its number and title on the left, author, day and likes on the
 /// right; the title is shortened with "…" when the row is narrow, and the right part is dropped
 /// when even that does not fit.
 @MainActor
-public final class PhotoCell: TerminalCell {
+public final class PhotoCell: TerminalCell, ListCell {
   /// The reuse identifier the demo registers this cell under.
   public static let reuseIdentifier = "PhotoCell"
 
@@ -22,7 +23,11 @@ public final class PhotoCell: TerminalCell {
     let number = String(photo.id)
     let left =
       String(repeating: " ", count: max(0, 4 - number.count)) + number + (photo.isPinned ? " ★ " : "   ")
-    let right = "\(photo.author) · \(photo.day) · ♥ \(Self.compact(photo.likes))"
+    // An API may send neither author nor date (see Photo+Codable): leave them out.
+    let parts =
+      (photo.author.isEmpty ? [] : [photo.author])
+      + (photo.takenAt.timeIntervalSince1970 == 0 ? [] : [photo.day]) + ["♥ \(Self.compact(photo.likes))"]
+    let right = parts.joined(separator: " · ")
     let rightWidth = TerminalText.width(of: right)
     let titleWidth = width - TerminalText.width(of: left) - rightWidth - 2
     guard titleWidth >= 12 else {

@@ -73,7 +73,8 @@ public final class Terminal {
     savedAttributes = original
     // Guard first, so that a signal arriving between here and the end still restores.
     TerminalRestore.activate(
-      fileDescriptor: inputDescriptor, attributes: original, wakeDescriptor: descriptors[1])
+      fileDescriptor: inputDescriptor, outputDescriptor: outputDescriptor, attributes: original,
+      wakeDescriptor: descriptors[1])
     var raw = Self.rawAttributes(from: original)
     guard tcsetattr(inputDescriptor, TCSAFLUSH, &raw) == 0 else {
       let error = errno

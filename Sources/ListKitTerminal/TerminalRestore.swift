@@ -24,9 +24,14 @@ enum TerminalRestore {
   /// Starts guarding the terminal.
   /// - Parameters:
   ///   - fileDescriptor: The terminal.
+  ///   - outputDescriptor: Where frames are drawn; on a fatal signal it is pointed at
+  ///     `/dev/null` before the restore, so a frame drawn by another thread meanwhile cannot
+  ///     land on the restored screen.
   ///   - attributes: The attributes to put back.
   ///   - wakeDescriptor: The write end of a non-blocking pipe SIGWINCH writes a byte to.
-  static func activate(fileDescriptor: Int32, attributes: termios, wakeDescriptor: Int32) {
+  static func activate(
+    fileDescriptor: Int32, outputDescriptor: Int32, attributes: termios, wakeDescriptor: Int32
+  ) {
     let bytes = Array(ANSI.restoreSequence.utf8)
     let sequence = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
     sequence.initialize(from: bytes, count: bytes.count)
@@ -36,7 +41,9 @@ enum TerminalRestore {
     state.initialize(
       to: RestoreState(
         fileDescriptor: fileDescriptor, sequence: sequence, sequenceLength: bytes.count,
-        attributes: attributes, wakeDescriptor: wakeDescriptor, previousActions: previous))
+        attributes: attributes, wakeDescriptor: wakeDescriptor, previousActions: previous,
+        outputDescriptor: outputDescriptor, terminalCopy: fcntl(fileDescriptor, F_DUPFD_CLOEXEC, 0),
+        nullDescriptor: open("/dev/null", O_WRONLY | O_CLOEXEC)))
     restoreState = state
     isGuarding.store(true, ordering: .sequentiallyConsistent)
     for signal in fatalSignals {
@@ -56,16 +63,22 @@ enum TerminalRestore {
     for signal in fatalSignals + [SIGWINCH] {
       _ = sigaction(signal, state.pointee.previousActions + Int(signal), nil)
     }
+    for descriptor in [state.pointee.terminalCopy, state.pointee.nullDescriptor] where descriptor >= 0 {
+      _ = close(descriptor)
+    }
+    state.pointee.terminalCopy = -1
+    state.pointee.nullDescriptor = -1
   }
 
   /// Writes the restore sequence and puts the saved attributes back, if not done already.
   ///
   /// Async-signal-safe.
-  static func restoreFromAnyContext() {
+  /// - Parameter descriptor: Where to write, or `nil` for the terminal's own descriptor.
+  static func restoreFromAnyContext(writingTo descriptor: Int32? = nil) {
     guard isGuarding.exchange(false, ordering: .sequentiallyConsistent), let state = restoreState else {
       return
     }
-    let descriptor = state.pointee.fileDescriptor
+    let descriptor = descriptor ?? state.pointee.fileDescriptor
     var written = 0
     while written < state.pointee.sequenceLength {
       let result = write(descriptor, state.pointee.sequence + written, state.pointee.sequenceLength - written)
@@ -102,6 +115,12 @@ struct RestoreState {
   var attributes: termios
   var wakeDescriptor: Int32
   var previousActions: UnsafeMutablePointer<sigaction>
+  /// Where frames are drawn.
+  var outputDescriptor: Int32
+  /// A duplicate of `fileDescriptor`, for the fatal-signal path; -1 when there is none.
+  var terminalCopy: Int32
+  /// `/dev/null`, opened for writing; -1 when it could not be opened.
+  var nullDescriptor: Int32
 }
 
 // NB: plain globals, written only on the main thread before the handlers are installed and
@@ -113,7 +132,18 @@ nonisolated(unsafe) private var isExitHandlerRegistered = false
 private let isGuarding = Atomic<Bool>(false)
 
 private func handleFatalSignal(_ signal: Int32) {
-  TerminalRestore.restoreFromAnyContext()
+  if let state = restoreState, state.pointee.terminalCopy >= 0, state.pointee.nullDescriptor >= 0,
+    isGuarding.load(ordering: .sequentiallyConsistent)
+  {
+    // Another thread may be drawing a frame right now. Point the output descriptor at
+    // /dev/null first, so that no frame written after this lands on the restored screen, and
+    // restore through the duplicate of the terminal (which may be the same descriptor). The
+    // process is ending, so its output is not needed; its input is left alone.
+    _ = dup2(state.pointee.nullDescriptor, state.pointee.outputDescriptor)
+    TerminalRestore.restoreFromAnyContext(writingTo: state.pointee.terminalCopy)
+  } else {
+    TerminalRestore.restoreFromAnyContext()
+  }
   // Put the previous handler back and send the signal again: the default action ends the
   // process with the right status (and a core), or the runtime's backtracer reports the crash.
   if let state = restoreState, signal >= 0, signal < 65 {

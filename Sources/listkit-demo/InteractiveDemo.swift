@@ -14,7 +14,10 @@ enum InteractiveDemo {
 
   /// Runs until the user quits or the terminal goes away.
   /// - Returns: The exit status.
-  static func run(options: DemoOptions, loader: any PageLoader<Photo>) async -> Int32 {
+  /// - Throws: ``PagingConfigurationError`` for a page size the list refuses.
+  static func run(
+    options: DemoOptions, loader: any PageLoader<Photo>, cache: (any PageCache<Photo>)?
+  ) async throws(PagingConfigurationError) -> Int32 {
     let terminal = Terminal()
     guard terminal.isInteractive else {
       report("standard input and output must be a terminal (use --dump to print the screen)")
@@ -28,14 +31,11 @@ enum InteractiveDemo {
     }
     defer { terminal.stop() }
     var size = terminal.size() ?? TerminalSize(columns: 80, rows: 24)
-    let screen = DemoScreen(
-      loader: loader, pageSize: options.pageSize, style: options.style,
-      context: RequestContext(userToken: options.token), sourceDescription: options.sourceDescription,
-      size: size)
+    let screen = try DemoScreen(options: options, loader: loader, cache: cache, size: size)
     let (events, continuation) = AsyncStream<Event>.makeStream()
     screen.onChange = { continuation.yield(.redraw) }
     terminal.readEvents { continuation.yield(.terminal($0)) }
-    screen.refresh()
+    screen.start()
     terminal.draw(screen.render(size: size), rows: size.rows)
     for await event in events {
       switch event {

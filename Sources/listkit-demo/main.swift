@@ -17,20 +17,16 @@ guard case .run(let options) = command else {
   exit(0)
 }
 
-if options.url != nil {
-  FileHandle.standardError.write(
-    Data(
-      "listkit-demo: --url needs the HTTP loader (ListKitHTTP), which this build does not include yet\n".utf8)
-  )
-  exit(1)
-}
+let loader = options.makeLoader()
+let cache = options.makeCache()
 
-let loader = DemoPhotoLoader(
-  photos: PhotoDataSet.photos(count: options.count, seed: options.seed), latency: options.latency,
-  failRate: options.failRate, seed: options.seed, clock: ContinuousClock())
-
-if options.dump {
-  print(await DemoScreen.dump(options: options, loader: loader))
-  exit(0)
+do {
+  if options.dump {
+    print(try await DemoScreen.dump(options: options, loader: loader, cache: cache))
+    exit(0)
+  }
+  exit(try await InteractiveDemo.run(options: options, loader: loader, cache: cache))
+} catch {
+  FileHandle.standardError.write(Data("listkit-demo: \(error)\n".utf8))
+  exit(2)
 }
-exit(await InteractiveDemo.run(options: options, loader: loader))

@@ -9,6 +9,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
+# Close every descriptor inherited from whoever started this script (a test runner's sockets
+# and pipes): tmux's server outlives this script and would keep them open, so a connection the
+# runner closes would stay open and a pipe it closes would never reach end-of-file. 255 is the
+# script itself.
+for fd in /proc/$$/fd/*; do
+  fd=${fd##*/}
+  if [ "$fd" -gt 2 ] && [ "$fd" -ne 255 ]; then eval "exec $fd>&-" 2>/dev/null || true; fi
+done
+
 demo=${1:-${LISTKIT_DEMO:-.build/debug/listkit-demo}}
 demo=$(cd "$(dirname "$demo")" && pwd)/$(basename "$demo")
 if ! command -v tmux >/dev/null 2>&1; then
@@ -23,7 +32,11 @@ scenario=0
 socket="listkit-demo-test-$$-0"
 work=$(mktemp -d)
 tmx() { tmux -L "$socket" -f /dev/null "$@"; }
-cleanup() { tmx kill-server >/dev/null 2>&1 || true; rm -rf "$work"; }
+# A demo killed with its server may still be saving its cached page: retry the removal once.
+cleanup() {
+  tmx kill-server >/dev/null 2>&1 || true
+  rm -rf "$work" 2>/dev/null || { sleep 0.5; rm -rf "$work"; } || true
+}
 trap cleanup EXIT
 
 step() { echo "== $*"; }
@@ -40,7 +53,7 @@ poll() {
   local pattern=$1 end=$((SECONDS + $2))
   while ((SECONDS < end)); do
     if screen | grep -qE -- "$pattern"; then return 0; fi
-    sleep 0.05
+    sleep 0.1
   done
   return 1
 }
@@ -50,7 +63,7 @@ poll_until() {
   shift
   while ((SECONDS < end)); do
     if "$@"; then return 0; fi
-    sleep 0.05
+    sleep 0.1
   done
   return 1
 }
@@ -114,19 +127,19 @@ step "scroll to the end: every page loads, then 'no more data'"
 start_shell
 # Pages of 40 overfill the 29-line list, so exactly one page loads at launch.
 run_demo --latency 100ms --page-size 40 --count 150 --seed 5
-expect ' 40/150 photos · 1 page · idle │' 10 "the first page"
+expect ' 40 photos · 1 page · idle │' 10 "the first page"
 for _ in $(seq 1 12); do
   keys End
-  if poll ' 150/150 photos · 4 pages · all loaded │' 3; then break; fi
+  if poll ' 150 photos · 4 pages · all loaded │' 3; then break; fi
 done
-expect ' 150/150 photos · 4 pages · all loaded │' 5 "all four pages after End"
+expect ' 150 photos · 4 pages · all loaded │' 5 "all four pages after End"
 keys End
-expect '^no more data' 5 "the footer at the end"
+expect '^No more data' 5 "the status row at the end"
 screen | tail -n 1 | grep -q 'q quit' || fail "the key help is not on the last line"
 
 step "refresh: r starts over from the first page"
 keys r
-expect ' 40/150 photos · 1 page · idle │' 10 "the refreshed first page"
+expect ' 40 photos · 1 page · idle │' 10 "the refreshed first page"
 
 step "resize: the screen follows the window"
 tmx resize-window -t demo -x 70 -y 18
@@ -136,12 +149,23 @@ redrawn_at_70x18() {
   screen | python3 -c '
 import sys
 lines = sys.stdin.read().split("\n")
-status = [n for n, l in enumerate(lines, 1) if l.startswith(" 40/150 photos · ")]
+status = [n for n, l in enumerate(lines, 1) if l.startswith(" 40 photos · ")]
 sys.exit(0 if status == [18] and "── Photos " + "─" * 60 in lines else 1)'
 }
 poll_until 10 redrawn_at_70x18 || fail "the screen was not redrawn for 70x18 after the resize"
 
 step "quit with q restores the terminal"
+keys q
+expect_restored 0
+
+step "a second launch shows the cached first page with its age, then refreshes"
+# The first run saved its first page under \$HOME/.cache (HOME is the scratch directory). With
+# 2 s of latency the cached page is on screen well before the refresh answers.
+tmx resize-window -t demo -x 100 -y 30
+run_demo --latency 2s --page-size 40 --count 150 --seed 5
+expect '40 photos loaded · 1 page · [0-9]+ pinned · cached page, [0-9]+ s old · refreshing…' 5 "the cached page"
+expect ' 40 photos · 1 page · idle │' 10 "the refresh to replace the cached page"
+! screen | grep -q 'cached page' || fail "the cached page's age is still shown after the refresh"
 keys q
 expect_restored 0
 tmx kill-server
@@ -155,13 +179,13 @@ for _ in $(seq 1 12); do
   keys End
 done
 [ "$failed" = yes ] || fail "no injected failure showed up with --fail-rate 0.5 --seed 11"
-before=$(screen | grep -oE '[0-9]+/150 photos' | head -n 1)
+before=$(screen | grep -oE '^ [0-9]+ photos' | head -n 1)
 for _ in $(seq 1 12); do
   keys r
   if poll 'pages? · (idle|all loaded) │' 3; then break; fi
 done
 expect 'pages? · (idle|all loaded) │' 5 "a retry to succeed"
-after=$(screen | grep -oE '[0-9]+/150 photos' | head -n 1)
+after=$(screen | grep -oE '^ [0-9]+ photos' | head -n 1)
 echo "   before retry: $before; after: $after"
 ! screen | grep -q 'press r to retry' || fail "the error footer is still shown after a successful retry"
 

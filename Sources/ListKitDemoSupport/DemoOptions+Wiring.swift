@@ -1,0 +1,66 @@
+import Foundation
+import ListKit
+import ListKitHTTP
+
+extension DemoOptions {
+  /// The name of the demo's cache folder under the default cache location.
+  public static let cacheName = "listkit-demo"
+
+  /// The paging configuration the flags ask for: `--style` and `--page-size`, prefetching the
+  /// next page when a row at most 5 rows from the end appears.
+  /// - Returns: The configuration.
+  /// - Throws: ``PagingConfigurationError`` for a page size the list refuses (the parser already
+  ///   keeps it from 1 to 1000).
+  public func pagingConfiguration() throws(PagingConfigurationError) -> PagingConfiguration {
+    let pagingStyle: PagingStyle =
+      switch style {
+      case .page: .pageIndex(firstIndex: 0)
+      case .offset: .offset
+      case .cursor: .cursor
+      }
+    return try PagingConfiguration(style: pagingStyle, pageSize: pageSize, prefetchDistance: min(5, pageSize))
+  }
+
+  /// What selects the content, for the cache key: the URL, or the built-in data set's seed and
+  /// size, so that two data sets never share a cached first page.
+  public var cacheQuery: String {
+    url?.absoluteString ?? "built-in photos, seed \(seed), count \(count)"
+  }
+
+  /// The loader the flags ask for: the HTTP loader for `--url`, otherwise the built-in one.
+  /// - Returns: The loader.
+  public func makeLoader() -> any PageLoader<Photo> {
+    if let url { return makeHTTPLoader(url: url) }
+    return DemoPhotoLoader(
+      photos: PhotoDataSet.photos(count: count, seed: seed), latency: latency, failRate: failRate, seed: seed,
+      clock: ContinuousClock())
+  }
+
+  /// The HTTP loader for a JSON API: Django REST framework's query names (`page` from 1 and
+  /// `page_size`, `offset` and `limit`, `cursor` and `page_size`), the token as a bearer token,
+  /// and pages read as ``PhotoEnvelope`` describes (a bare array or an envelope).
+  /// - Parameter url: The URL of the first page.
+  /// - Returns: The loader.
+  public func makeHTTPLoader(url: URL) -> HTTPPageLoader<Photo> {
+    HTTPPageLoader(
+      baseURL: url, style: PhotoEnvelope.responseStyle, parameters: HTTPPagingParameters(),
+      authentication: .bearer, timeout: 15)
+  }
+
+  /// The directory the first page is cached in: `--cache-dir`, or the default cache location
+  /// for a cache named ``cacheName``.
+  public var resolvedCacheDirectory: URL {
+    cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
+      ?? FilePageCache<Photo>.defaultDirectory(named: Self.cacheName)
+  }
+
+  /// The first-page cache the flags ask for, or `nil` for none.
+  ///
+  /// None with `--no-cache`; with `--dump`, none unless `--cache-dir` is given, so that a dump
+  /// is the same every time and never touches the user's cache.
+  /// - Returns: The cache.
+  public func makeCache() -> FilePageCache<Photo>? {
+    guard usesCache, !dump || cacheDirectory != nil else { return nil }
+    return FilePageCache(directory: resolvedCacheDirectory)
+  }
+}
