@@ -30,13 +30,15 @@ let package = Package(
     // The demo's options, data set, loader and screen glue live in a library so tests can import them;
     // the executable only wires them to a terminal.
     .target(
-      name: "ListKitDemoSupport", dependencies: ["ListKit", "ListKitTerminal", "ListKitHTTP"],
+      name: "ListKitDemoSupport",
+      dependencies: ["ListKit", "ListKitTerminal", "ListKitHTTP", "ListKitTesting"],
       swiftSettings: strict),
     .executableTarget(
       name: "listkit-demo", dependencies: ["ListKit", "ListKitTerminal", "ListKitDemoSupport"],
       swiftSettings: strict),
     .executableTarget(
-      name: "listkit-bench", dependencies: ["ListDiff", "ListKit", "ListKitHTTP"], swiftSettings: strict),
+      name: "listkit-bench", dependencies: ["ListDiff", "ListKit", "ListKitHTTP", "ListKitTesting"],
+      swiftSettings: strict),
     // A test fixture, not a tool: FilePageCacheCrashTests runs it and kills it mid-write.
     .executableTarget(name: "listkit-cache-writer", dependencies: ["ListKit"], swiftSettings: strict),
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListKitTesting"], swiftSettings: strict),

@@ -1,4 +1,5 @@
 import ListKit
+import ListKitTesting
 import Synchronization
 
 /// The demo's in-process ``PageLoader``: pages of a fixed photo array, after a simulated

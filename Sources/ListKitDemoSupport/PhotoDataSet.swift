@@ -1,4 +1,5 @@
 import Foundation
+import ListKitTesting
 
 /// The demo's built-in photos: realistic, and the same for the same seed on every machine.
 ///

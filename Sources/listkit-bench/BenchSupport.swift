@@ -1,4 +1,5 @@
 import Foundation
+import ListKitTesting
 
 #if canImport(Glibc)
   import Glibc
@@ -103,17 +104,5 @@ enum BenchSupport {
   }
 }
 
-/// The seeded generator of benchmark data (SplitMix64), so that every run measures the same input.
-struct BenchRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
-  }
-}
+/// The seeded generator of benchmark data, so that every run measures the same input.
+typealias BenchRandom = SplitMix64

@@ -5,12 +5,6 @@ import ListKitTesting
 /// The seeded generator of the property tests, so a failing seed reproduces.
 typealias SeededGenerator = SplitMix64
 
-extension SplitMix64 {
-  mutating func next(below bound: Int) -> Int {
-    Int(next().multipliedFullWidth(by: UInt64(bound)).high)
-  }
-}
-
 /// A data source and delegate over plain strings that records every call the view makes.
 @MainActor
 class RecordingSource: ListDataSource, ListDelegate {
