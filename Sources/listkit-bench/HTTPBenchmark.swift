@@ -5,81 +5,128 @@ import ListKitHTTP
   import FoundationNetworking
 #endif
 
-/// Pages of 100 items from the loopback fixture server, read by `HTTPPageLoader`, against a plain `URLSession` + `JSONDecoder` loop over the same
+/// Pages of 100 items from the loopback fixture server, read by `HTTPPageLoader` (alone, and
+/// merged through `PagedList`), against a plain `URLSession` + `JSONDecoder` loop over the same
 /// pages in the same run.
 ///
 /// Both sides pay the same server and loopback costs, so the ratio shows the loader's own cost
-/// per item (request building, checks, redaction, the style's decoding). Target: at most 1.2×.
+/// per item (request building, checks, redaction, the style's decoding) and the list's (state
+/// machine, duplicate-id check, append). Target: at most 1.2×.
 ///
-/// The two are interleaved page by page, in rotating order, and compared by their median page
+/// The three are interleaved page by page, in rotating order, and compared by their median page
 /// time: on a shared machine a burst of other work then hits single pages of every side alike
 /// instead of whole runs of one.
-func runHTTPBenchmark() {
-  // NB: main.swift calls every benchmark synchronously on the main thread. The async work runs
-  // in a main-actor task while this function spins the main run loop, which lets that task (and
-  // anything else on the main actor) run; a semaphore wait would block the main actor instead.
-  MainActor.assumeIsolated {
-    let run = BenchmarkRun()
-    Task { @MainActor in
-      await runHTTPBenchmarkAsync()
-      run.isFinished = true
-    }
-    while !run.isFinished { _ = RunLoop.main.run(mode: .default, before: Date() + 0.01) }
-  }
-}
-
-@MainActor private final class BenchmarkRun {
-  var isFinished = false
+@MainActor func runHTTPBenchmark() async {
+  guard let server = BenchmarkServer.start() else { return }
+  defer { server.stop() }
+  await runHTTPBenchmark(server: server)
 }
 
 private let pageSize = 100
 private let pageCount = 50
 private let rounds = 20
 
-@MainActor private func runHTTPBenchmarkAsync() async {
-  guard let server = BenchmarkServer.start() else { return }
-  defer { server.stop() }
+@MainActor private func runHTTPBenchmark(server: BenchmarkServer) async {
   print(
     "http: \(pageCount) pages × \(pageSize) items ({\"id\": Int, \"name\": String}) from the loopback "
       + "Python fixture server, \(buildConfiguration) build")
   print("  \(rounds) rounds after a warm-up, interleaved page by page; median page time per item")
-  print("  style      plain URLSession+JSONDecoder   HTTPPageLoader")
+  print("  style      plain URLSession+JSONDecoder   HTTPPageLoader        + PagedList")
   var worst = 0.0
   for style in BenchmarkStyle.allCases {
     let url = server.url("\(style.path)?total=\(pageSize * pageCount)")
     let plain = PlainLoop(baseURL: url, style: style)
     let loader = HTTPPageLoader<BenchmarkItem>(baseURL: url, style: style.responseStyle)
-    var times: [[Double]] = [[], []]
+    let configuration: PagingConfiguration
+    do {
+      configuration = try PagingConfiguration(style: .pageIndex(firstIndex: 0), pageSize: pageSize)
+    } catch {
+      print("  bad configuration: \(error)")
+      return
+    }
+    var times: [[Double]] = [[], [], []]
     for round in 0...rounds {
+      let list = PagedList(listName: "bench", configuration: configuration, loader: loader)
       for index in 0..<pageCount {
-        var sample = [0.0, 0.0]
-        for step in 0..<2 {
-          let side = (step + index + round) % 2
+        var sample = [0.0, 0.0, 0.0]
+        for step in 0..<3 {
+          let side = (step + index + round) % 3
           sample[side] = await time {
             switch side {
             case 0: return try await plain.load(index, pageSize)
-            default:
+            case 1:
               return try await loader.loadPage(
                 PageRequest(position: .page(index: index, size: pageSize), isFirstPage: index == 0)
               ).items.count
+            default:
+              let before = list.items.count
+              await (index == 0 ? list.refresh() : list.loadNextPage())?.value
+              if let error = list.refreshState.error ?? list.nextPageState.error { throw error }
+              return list.items.count - before
             }
           }
         }
         if round > 0 {
-          for side in 0..<2 { times[side].append(sample[side]) }
+          for side in 0..<3 { times[side].append(sample[side]) }
         }
+      }
+      guard list.items.count == pageSize * pageCount else {
+        print("  PagedList holds \(list.items.count) items, expected \(pageSize * pageCount)")
+        exit(1)
       }
     }
     let perItem = times.map { median($0) / Double(pageSize) * 1e6 }
-    let ratio = perItem[1] / perItem[0]
-    worst = max(worst, ratio)
+    let loaderRatio = perItem[1] / perItem[0]
+    let listRatio = perItem[2] / perItem[0]
+    worst = max(worst, loaderRatio, listRatio)
     print(
       "  \(style.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) "
         + "\(format(perItem[0])) µs/item".padding(toLength: 31, withPad: " ", startingAt: 0)
-        + "\(format(perItem[1])) µs/item \(format(ratio))×")
+        + "\(format(perItem[1])) µs/item \(format(loaderRatio))×".padding(
+          toLength: 22, withPad: " ", startingAt: 0)
+        + "\(format(perItem[2])) µs/item \(format(listRatio))×")
   }
   print("  worst ratio \(format(worst))× — \(worst <= 1.2 ? "within" : "OVER") the 1.2× target")
-  print("  (PagedList is not on this branch yet: pages are decoded, not merged into a list)")
+  await printPagedListShare()
+}
+
+/// Where the PagedList column's extra time goes: the same pages from memory, through PagedList
+/// and through a bare main-actor task calling the loader (the hop every main-actor list pays).
+@MainActor private func printPagedListShare() async {
+  let pages = (0..<pageCount).map { page in
+    (0..<pageSize).map { BenchmarkItem(id: page * pageSize + $0, name: "item \(page * pageSize + $0)") }
+  }
+  let loader = ClosurePageLoader<BenchmarkItem> { request in
+    guard case .page(let index, _) = request.position, pages.indices.contains(index) else {
+      return Page(items: [], hasMore: false)
+    }
+    return Page(items: pages[index], hasMore: index < pageCount - 1)
+  }
+  guard let configuration = try? PagingConfiguration(style: .pageIndex(firstIndex: 0), pageSize: pageSize)
+  else { return }
+  var listTimes: [Double] = []
+  var hopTimes: [Double] = []
+  for round in 0...rounds {
+    let list = PagedList(listName: "bench", configuration: configuration, loader: loader)
+    for index in 0..<pageCount {
+      let request = PageRequest(position: .page(index: index, size: pageSize), isFirstPage: index == 0)
+      let hop = await time {
+        try await Task { @MainActor in try await loader.loadPage(request) }.value.items.count
+      }
+      let step = await time {
+        let before = list.items.count
+        await (index == 0 ? list.refresh() : list.loadNextPage())?.value
+        return list.items.count - before
+      }
+      if round > 0 {
+        listTimes.append(step)
+        hopTimes.append(hop)
+      }
+    }
+  }
+  print(
+    "  from memory: PagedList \(format(median(listTimes) * 1e6)) µs/page, a bare main-actor task calling "
+      + "the loader \(format(median(hopTimes) * 1e6)) µs/page (the list's own share of the column above)")
 }
 
 /// Runs one page load and returns its seconds; a failure or a short page ends the benchmark.
@@ -116,7 +163,7 @@ private func format(_ value: Double) -> String {
   private let buildConfiguration = "release"
 #endif
 
-struct BenchmarkItem: Decodable, Sendable {
+struct BenchmarkItem: Decodable, Sendable, Identifiable {
   var id: Int
   var name: String
 }

@@ -1,0 +1,136 @@
+import Foundation
+import ListKitHTTP
+import Testing
+
+/// HTTPPageLoader driven by PagedList, the way an app uses it, against the loopback server.
+@MainActor @Suite struct HTTPPagedListTests {
+  struct Setup: Sendable, CustomTestStringConvertible {
+    var name: String
+    var path: String
+    var style: HTTPResponseStyle<TestItem>
+    var paging: PagingStyle
+    var parameters = HTTPPagingParameters()
+    var pageSize = 60
+    var testDescription: String { name }
+  }
+
+  nonisolated static let setups: [Setup] = [
+    Setup(name: "bare array, page numbers", path: "/array", style: .array, paging: .pageIndex(firstIndex: 0)),
+    Setup(name: "bare array, offset", path: "/array", style: .array, paging: .offset),
+    Setup(name: "DRF page number", path: "/drf/page", style: .envelope(), paging: .pageIndex(firstIndex: 0)),
+    Setup(name: "DRF page number, next URLs", path: "/drf/page", style: .envelope(), paging: .cursor),
+    Setup(name: "DRF limit-offset", path: "/drf/offset", style: .envelope(), paging: .offset),
+    Setup(name: "DRF cursor", path: "/drf/cursor", style: .envelope(count: nil), paging: .cursor),
+    Setup(
+      name: "Link header", path: "/link", style: .linkHeader(), paging: .cursor,
+      parameters: HTTPPagingParameters(pageSize: "per_page", cursorLimit: "per_page")),
+    Setup(
+      name: "Link header, 1-based list", path: "/link", style: .linkHeader(),
+      paging: .pageIndex(firstIndex: 1),
+      parameters: HTTPPagingParameters(pageSize: "per_page", firstPageNumber: 0)),
+    Setup(
+      name: "nested key path", path: "/nested", style: .keyPath("data.list.items", hasMore: "meta.more"),
+      paging: .pageIndex(firstIndex: 0)),
+    Setup(
+      name: "custom closure", path: "/custom",
+      style: .custom { response in
+        struct Payload: Decodable {
+          struct Body: Decodable {
+            var entries: [TestItem]
+            var more: Bool
+            var after: String?
+          }
+          var payload: Body
+        }
+        let body = try JSONDecoder().decode(Payload.self, from: response.body).payload
+        return Page(items: body.entries, hasMore: body.more, nextCursor: body.after)
+      },
+      paging: .cursor, parameters: HTTPPagingParameters(cursor: "after", cursorLimit: "limit")),
+  ]
+
+  /// Refreshes, then loads next pages until the end, at most `maxPages` times.
+  func loadToTheEnd(_ list: PagedList<TestItem>, maxPages: Int = 20) async {
+    await list.refresh()?.value
+    for _ in 0..<maxPages {
+      guard let task = list.loadNextPage() else { return }
+      await task.value
+    }
+    Issue.record("the list did not reach its end within \(maxPages) pages")
+  }
+
+  @Test(arguments: setups)
+  func everyStyleLoadsTheWholeListThroughPagedList(_ setup: Setup) async throws {
+    try await withServer { server in
+      let loader = HTTPPageLoader<TestItem>(
+        baseURL: server.url(setup.path), style: setup.style, parameters: setup.parameters)
+      let list = PagedList(
+        listName: "http",
+        configuration: try PagingConfiguration(style: setup.paging, pageSize: setup.pageSize),
+        loader: loader)
+      await loadToTheEnd(list)
+      #expect(list.items.map(\.id) == Array(0..<250))
+      #expect(list.refreshState == .idle)
+      #expect(list.nextPageState == .reachedEnd)
+      #expect(!list.isBlank)
+    }
+  }
+
+  @Test func aServerErrorShowsItsMessageAndRetryLoads() async throws {
+    try await withServer { server in
+      let loader = HTTPPageLoader<TestItem>(baseURL: server.url("/flaky?key=list&fail=1"), style: .envelope())
+      let list = PagedList(listName: "http", loader: loader)
+      await list.refresh()?.value
+      let error = try #require(list.refreshState.error)
+      #expect(error.message == "The server had a problem (HTTP 500). Please try again.")
+      #expect(error.details.contains("the database is on fire"))
+      #expect(list.items.isEmpty)
+      await list.retry()?.value
+      #expect(list.refreshState == .idle)
+      #expect(list.items.map(\.id) == Array(0..<20))
+    }
+  }
+
+  /// With `shielded`, the HTTP load ignores the list's cancellation, so the old next page really
+  /// arrives after the refresh and the list must drop it; without, the request is cancelled.
+  @Test(arguments: [false, true])
+  func aRefreshDuringASlowNextPageDropsTheLatePage(shielded: Bool) async throws {
+    try await withServer { server in
+      let http = HTTPPageLoader<TestItem>(baseURL: server.url("/slowpages?delay=1"), style: .envelope())
+      let loader = ClosurePageLoader<TestItem> { request in
+        shielded
+          ? try await Task { try await http.loadPage(request) }.value : try await http.loadPage(request)
+      }
+      var completions: [RequestCompletion] = []
+      let list = PagedList(listName: "http", loader: loader)
+      list.onRequestCompleted = { completions.append($0) }
+      await list.refresh()?.value
+      #expect(list.items.map(\.id) == Array(0..<20))
+      let slowNext = try #require(list.loadNextPage())
+      try await Task.sleep(for: .milliseconds(200))
+      #expect(list.nextPageState == .loading)
+      await list.refresh()?.value
+      #expect(list.items.map(\.id) == Array(0..<20))
+      await slowNext.value
+      #expect(list.items.map(\.id) == Array(0..<20), "the late second page was appended")
+      #expect(list.nextPageState == .idle)
+      #expect(completions.count == 2, "the dropped page was reported: \(completions)")
+      // Paging goes on from the refreshed first page.
+      await list.loadNextPage()?.value
+      #expect(list.items.map(\.id) == Array(0..<40))
+    }
+  }
+
+  @Test func anExpiredTokenFailsWithSignInAgainAndNoToken() async throws {
+    try await withServer { server in
+      let token = "expired-Token+42"
+      let loader = HTTPPageLoader<TestItem>(baseURL: server.url("/unauthorized"), style: .array)
+      let list = PagedList(listName: "http", context: RequestContext(userToken: token), loader: loader)
+      await list.refresh()?.value
+      let error = try #require(list.refreshState.error)
+      #expect(error.message == "Please sign in again.")
+      for text in [error.message, error.details, "\(error)", String(reflecting: list.refreshState)] {
+        #expect(!text.contains(token), "leaked in \(text)")
+      }
+    }
+  }
+}
