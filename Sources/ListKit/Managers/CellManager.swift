@@ -19,8 +19,13 @@ open class CellManager {
   /// forwarded call. The section clears the link when it is deallocated.
   var sectionLink: SectionLink?
 
+  /// The cell kind of this manager's class (its registration), found once at creation.
+  let kind: CellKind
+
   /// Creates a cell manager.
-  public init() {}
+  public init() {
+    kind = CellKindRegistry.kind(for: Self.self)
+  }
 
   // MARK: Identity and cell kind
 
@@ -69,7 +74,7 @@ open class CellManager {
   ///
   /// Default: dequeues the registered class and calls ``configure(_:)``.
   open func listView(_ listView: any ListView, cellForItemAt path: ItemPath) -> AnyObject {
-    guard let identifier = CellKindRegistry.reuseIdentifier(for: Self.self) else {
+    guard let identifier = kind.reuseIdentifier else {
       let reason = "\(Self.self) has no cellRegistration and does not override cellForItemAt"
       report(.unregisteredIdentifier("(none: \(Self.self))"), in: "cellForItemAt")
       return PlaceholderCell(reason: reason)

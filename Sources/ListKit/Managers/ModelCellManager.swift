@@ -66,7 +66,7 @@ where Model.ID: Sendable {
     guard let typed = cell as? Cell else {
       report(
         .wrongCellType(
-          identifier: CellKindRegistry.reuseIdentifier(for: Self.self) ?? "?",
+          identifier: kind.reuseIdentifier ?? "?",
           expected: String(describing: Cell.self),
           found: String(describing: type(of: cell))),
         in: "cellForItemAt")

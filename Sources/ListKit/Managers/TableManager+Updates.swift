@@ -231,7 +231,7 @@ extension TableManager {
         let kind = ObjectIdentifier(type(of: cell))
         if kind == lastKind { continue }
         lastKind = kind
-        guard let registration = CellKindRegistry.registration(for: type(of: cell)),
+        guard let registration = cell.kind.registration,
           registeredIdentifiers.insert(registration.reuseIdentifier).inserted
         else { continue }
         listView.register(registration)
