@@ -111,7 +111,8 @@ final class ManagedRow: ModelCellManager<ManagedModel, ManagedCell> {
   /// Passes of the two sources interleaved (so both see the same machine), 9 each: the medians
   /// and the median of the pairwise ratios.
   func compare(
-    _ first: any ListDataSource & ListDelegate, _ second: any ListDataSource & ListDelegate, _ paths: [ItemPath]
+    _ first: any ListDataSource & ListDelegate, _ second: any ListDataSource & ListDelegate,
+    _ paths: [ItemPath]
   ) -> (first: Double, second: Double, ratio: Double) {
     var firsts: [Double] = []
     var seconds: [Double] = []
