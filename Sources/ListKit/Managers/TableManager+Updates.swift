@@ -13,17 +13,16 @@ extension TableManager {
   public func update(animated: Bool = true) {
     updateScheduled = false
     if animated, hasUpdated, let listView, updateRowsInPlace(in: listView) { return }
+    let candidate = candidateState()
+    registerCellKinds(in: candidate.sections)
     guard let listView, animated, hasUpdated else {
-      let target = resolvedState()
-      registerCellKinds(in: target.sections)
-      commit(target)
+      // No diff to find duplicates: apply the same rule directly.
+      let deduplicated = candidate.snapshot.deduplicated()
+      let report = DuplicateReport(targetSections: deduplicated.sections, targetItems: deduplicated.items)
+      commit(removingDuplicates(report, from: candidate, target: deduplicated.snapshot))
       listView?.reloadData()
       return
     }
-    let shown = sections.filter(\.isShown)
-    registerCellKinds(in: shown)
-    let candidate = ResolvedState(
-      sections: shown, rows: shown.map(\.cells), snapshot: snapshot(of: shown, rowsOf: \.cells))
     // The diff finds duplicate identities (first kept, later ones dropped) in the same pass.
     let changeset = diff(
       from: displayedSnapshot, to: candidate.snapshot, options: DiffOptions(reloadThreshold: reloadThreshold))
@@ -100,38 +99,11 @@ extension TableManager {
     return result
   }
 
-  /// The shown sections with their rows, duplicates left out, and their snapshot.
-  func resolvedState() -> ResolvedState {
-    var seenSections: Set<DiffID> = []
-    var seenRows: Set<DiffID> = []
-    var shown: [SectionManager] = []
-    var rows: [[CellManager]] = []
-    var snapshot = TableSnapshot()
-    for section in sections where section.isShown {
-      let sectionID = DiffID(section.diffIdentifier)
-      guard seenSections.insert(sectionID).inserted else {
-        diagnosticHandler(
-          ListDiagnostic(.duplicateIdentifier("section \(sectionID)"), in: "update(animated:)"))
-        continue
-      }
-      var sectionRows: [CellManager] = []
-      var keys: [RowKey] = []
-      sectionRows.reserveCapacity(section.cells.count)
-      keys.reserveCapacity(section.cells.count)
-      for cell in section.cells {
-        let key = RowKey(cell)
-        guard seenRows.insert(key.id).inserted else {
-          diagnosticHandler(ListDiagnostic(.duplicateIdentifier("row \(key.id)"), in: "update(animated:)"))
-          continue
-        }
-        sectionRows.append(cell)
-        keys.append(key)
-      }
-      shown.append(section)
-      rows.append(sectionRows)
-      snapshot.sections.append(SnapshotSection(SectionKey(section), items: keys))
-    }
-    return ResolvedState(sections: shown, rows: rows, snapshot: snapshot)
+  /// The shown sections with their rows and their snapshot, duplicates included.
+  func candidateState() -> ResolvedState {
+    let shown = sections.filter(\.isShown)
+    return ResolvedState(
+      sections: shown, rows: shown.map(\.cells), snapshot: snapshot(of: shown, rowsOf: \.cells))
   }
 
   /// Makes `state` what the view is told about and what the next update diffs against.
