@@ -20,7 +20,7 @@ public enum PagingStatus: Hashable, Sendable {
   ///   - hasItems: Whether any items are shown.
   ///   - refreshState: The state of the first-page direction.
   ///   - nextPageState: The state of the next-page direction.
-  public init(isBlank: Bool, hasItems: Bool, refreshState: LoadState, nextPageState: LoadState) {
+  init(isBlank: Bool, hasItems: Bool, refreshState: LoadState, nextPageState: LoadState) {
     if isBlank, !refreshState.isLoading {
       self = refreshState.error.map { .failed(message: $0.message) } ?? .empty
     } else if !hasItems {

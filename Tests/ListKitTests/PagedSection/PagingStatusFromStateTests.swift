@@ -1,5 +1,6 @@
-import ListKit
 import Testing
+
+@testable import ListKit
 
 @Suite struct PagingStatusFromStateTests {
   static let refreshError = PagingError(direction: .refresh, message: "Offline")
