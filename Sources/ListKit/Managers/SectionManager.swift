@@ -56,7 +56,15 @@ open class SectionManager {
   }
 
   /// The rows as the view currently shows them (the cells of the table's last update).
-  public internal(set) final var displayedCells: [CellManager] = []
+  ///
+  /// Read on every forwarded call, so it skips the runtime exclusivity check (see
+  /// ``TableManager/displayedSections``).
+  @exclusivity(unchecked) public internal(set) final var displayedCells: [CellManager] = [] {
+    willSet { forwarding.retire(displayedCells) }
+  }
+
+  /// Keeps replaced rows alive while calls forwarded to them run.
+  @exclusivity(unchecked) final var forwarding = ForwardingGuard<CellManager>()
 
   /// Creates a section.
   /// - Parameters:
@@ -115,8 +123,36 @@ open class SectionManager {
   /// - Complexity: O(1).
   public final func cellManager(at path: ItemPath, for operation: StaticString = #function) -> CellManager? {
     if let cell = displayedCells[safe: path.item] { return cell }
-    report(.itemOutOfRange(path, itemCount: displayedCells.count), in: "\(operation)")
+    reportMissingRow(path, in: operation)
     return nil
+  }
+
+  /// Calls `body` with the cell manager displayed at `path`, or reports the path and returns `nil`.
+  ///
+  /// Every forwarded row call goes through here. The row is passed without retaining it; if the
+  /// call updates the table and removes the row, ``forwarding`` keeps it alive until the call
+  /// returns.
+  /// - Parameters:
+  ///   - path: The row's path.
+  ///   - operation: The call being answered, for the diagnostic; `nil` answers `nil` silently.
+  ///   - body: The forwarded call.
+  /// - Returns: What `body` returned, or `nil` when there is no such row.
+  @inline(__always) @discardableResult
+  final func forwardToRow<Result>(
+    _ path: ItemPath, _ operation: StaticString?, _ body: (CellManager) -> Result
+  ) -> Result? {
+    guard path.item >= 0, path.item < displayedCells.count else {
+      if let operation { reportMissingRow(path, in: operation) }
+      return nil
+    }
+    forwarding.depth &+= 1
+    defer { forwarding.end() }
+    return withUnretained(Unmanaged.passUnretained(displayedCells[path.item]), body)
+  }
+
+  @inline(never)
+  private func reportMissingRow(_ path: ItemPath, in operation: StaticString) {
+    report(.itemOutOfRange(path, itemCount: displayedCells.count), in: "\(operation)")
   }
 
   /// Reports a diagnostic through the table manager.
@@ -142,10 +178,8 @@ open class SectionManager {
   ///
   /// Default: forwarded to the row's cell manager.
   open func listView(_ listView: any ListView, cellForItemAt path: ItemPath) -> AnyObject {
-    guard let cell = cellManager(at: path, for: "cellForItemAt") else {
-      return PlaceholderCell(reason: "no row \(path)")
-    }
-    return cell.listView(listView, cellForItemAt: path)
+    forwardToRow(path, "cellForItemAt") { $0.listView(listView, cellForItemAt: path) }
+      ?? PlaceholderCell(reason: "no row \(path)")
   }
 
   /// The header title.
@@ -166,22 +200,21 @@ open class SectionManager {
   ///
   /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, canEditItemAt path: ItemPath) -> Bool {
-    cellManager(at: path, for: "canEditItemAt")?.listView(listView, canEditItemAt: path) ?? false
+    forwardToRow(path, "canEditItemAt") { $0.listView(listView, canEditItemAt: path) } ?? false
   }
 
   /// Performs a committed edit.
   ///
   /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, commit editingStyle: EditingStyle, forItemAt path: ItemPath) {
-    cellManager(at: path, for: "commitEditingStyle")?.listView(
-      listView, commit: editingStyle, forItemAt: path)
+    forwardToRow(path, "commitEditingStyle") { $0.listView(listView, commit: editingStyle, forItemAt: path) }
   }
 
   /// Whether a row can be reordered.
   ///
   /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, canMoveItemAt path: ItemPath) -> Bool {
-    cellManager(at: path, for: "canMoveItemAt")?.listView(listView, canMoveItemAt: path) ?? false
+    forwardToRow(path, "canMoveItemAt") { $0.listView(listView, canMoveItemAt: path) } ?? false
   }
 
   /// Prefetches rows of this section.
@@ -189,7 +222,7 @@ open class SectionManager {
   /// Default: forwarded to each row.
   open func listView(_ listView: any ListView, prefetchItemsAt paths: [ItemPath]) {
     for path in paths {
-      cellManager(at: path, for: "prefetchItemsAt")?.listView(listView, prefetchItemAt: path)
+      forwardToRow(path, "prefetchItemsAt") { $0.listView(listView, prefetchItemAt: path) }
     }
   }
 
@@ -198,8 +231,9 @@ open class SectionManager {
   /// Default: forwarded to each row.
   open func listView(_ listView: any ListView, cancelPrefetchingForItemsAt paths: [ItemPath]) {
     for path in paths {
-      cellManager(at: path, for: "cancelPrefetchingForItemsAt")?.listView(
-        listView, cancelPrefetchingForItemAt: path)
+      forwardToRow(path, "cancelPrefetchingForItemsAt") {
+        $0.listView(listView, cancelPrefetchingForItemAt: path)
+      }
     }
   }
 
@@ -209,14 +243,15 @@ open class SectionManager {
   ///
   /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, heightForItemAt path: ItemPath) -> Double? {
-    cellManager(at: path, for: "heightForItemAt")?.listView(listView, heightForItemAt: path)
+    forwardToRow(path, "heightForItemAt") { $0.listView(listView, heightForItemAt: path) } ?? nil
   }
 
   /// A row's estimated height.
   ///
   /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, estimatedHeightForItemAt path: ItemPath) -> Double? {
-    cellManager(at: path, for: "estimatedHeightForItemAt")?.listView(listView, estimatedHeightForItemAt: path)
+    forwardToRow(path, "estimatedHeightForItemAt") { $0.listView(listView, estimatedHeightForItemAt: path) }
+      ?? nil
   }
 
   /// The header height.
@@ -243,7 +278,7 @@ open class SectionManager {
   ///
   /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath) {
-    cellManager(at: path, for: "willDisplay")?.listView(listView, willDisplay: cell, forItemAt: path)
+    forwardToRow(path, "willDisplay") { $0.listView(listView, willDisplay: cell, forItemAt: path) }
   }
 
   /// A row's cell left the screen.
@@ -252,14 +287,14 @@ open class SectionManager {
   open func listView(_ listView: any ListView, didEndDisplaying cell: AnyObject, forItemAt path: ItemPath) {
     // UIKit reports end-display after a row was deleted, at its old path; such a row is gone
     // from the section, which is not an error.
-    displayedCells[safe: path.item]?.listView(listView, didEndDisplaying: cell, forItemAt: path)
+    forwardToRow(path, nil) { $0.listView(listView, didEndDisplaying: cell, forItemAt: path) }
   }
 
   /// Whether a row highlights.
   ///
   /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, shouldHighlightItemAt path: ItemPath) -> Bool {
-    cellManager(at: path, for: "shouldHighlightItemAt")?.listView(listView, shouldHighlightItemAt: path)
+    forwardToRow(path, "shouldHighlightItemAt") { $0.listView(listView, shouldHighlightItemAt: path) }
       ?? false
   }
 
@@ -267,42 +302,42 @@ open class SectionManager {
   ///
   /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, didHighlightItemAt path: ItemPath) {
-    cellManager(at: path, for: "didHighlightItemAt")?.listView(listView, didHighlightItemAt: path)
+    forwardToRow(path, "didHighlightItemAt") { $0.listView(listView, didHighlightItemAt: path) }
   }
 
   /// A row's highlight was removed.
   ///
   /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, didUnhighlightItemAt path: ItemPath) {
-    cellManager(at: path, for: "didUnhighlightItemAt")?.listView(listView, didUnhighlightItemAt: path)
+    forwardToRow(path, "didUnhighlightItemAt") { $0.listView(listView, didUnhighlightItemAt: path) }
   }
 
   /// The path to select instead.
   ///
   /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, willSelectItemAt path: ItemPath) -> ItemPath? {
-    cellManager(at: path, for: "willSelectItemAt")?.listView(listView, willSelectItemAt: path)
+    forwardToRow(path, "willSelectItemAt") { $0.listView(listView, willSelectItemAt: path) } ?? nil
   }
 
   /// A row was selected.
   ///
   /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {
-    cellManager(at: path, for: "didSelectItemAt")?.listView(listView, didSelectItemAt: path)
+    forwardToRow(path, "didSelectItemAt") { $0.listView(listView, didSelectItemAt: path) }
   }
 
   /// A row was deselected.
   ///
   /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, didDeselectItemAt path: ItemPath) {
-    cellManager(at: path, for: "didDeselectItemAt")?.listView(listView, didDeselectItemAt: path)
+    forwardToRow(path, "didDeselectItemAt") { $0.listView(listView, didDeselectItemAt: path) }
   }
 
   /// A row's editing control.
   ///
   /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, editingStyleForItemAt path: ItemPath) -> EditingStyle {
-    cellManager(at: path, for: "editingStyleForItemAt")?.listView(listView, editingStyleForItemAt: path)
+    forwardToRow(path, "editingStyleForItemAt") { $0.listView(listView, editingStyleForItemAt: path) }
       ?? .none
   }
 
@@ -312,8 +347,9 @@ open class SectionManager {
   open func listView(_ listView: any ListView, leadingSwipeActionsForItemAt path: ItemPath)
     -> SwipeActionsConfiguration?
   {
-    cellManager(at: path, for: "leadingSwipeActionsForItemAt")?.listView(
-      listView, leadingSwipeActionsForItemAt: path)
+    forwardToRow(path, "leadingSwipeActionsForItemAt") {
+      $0.listView(listView, leadingSwipeActionsForItemAt: path)
+    } ?? nil
   }
 
   /// A row's trailing swipe buttons.
@@ -322,8 +358,9 @@ open class SectionManager {
   open func listView(_ listView: any ListView, trailingSwipeActionsForItemAt path: ItemPath)
     -> SwipeActionsConfiguration?
   {
-    cellManager(at: path, for: "trailingSwipeActionsForItemAt")?.listView(
-      listView, trailingSwipeActionsForItemAt: path)
+    forwardToRow(path, "trailingSwipeActionsForItemAt") {
+      $0.listView(listView, trailingSwipeActionsForItemAt: path)
+    } ?? nil
   }
 }
 

@@ -36,7 +36,15 @@ open class TableManager {
   }
 
   /// The sections the view currently shows (those shown at the last update), in display order.
-  public internal(set) final var displayedSections: [SectionManager] = []
+  ///
+  /// Read on every forwarded call, so it skips the runtime exclusivity check: the table is
+  /// main-actor isolated and never hands this array out `inout`, so reads cannot overlap a write.
+  @exclusivity(unchecked) public internal(set) final var displayedSections: [SectionManager] = [] {
+    willSet { forwarding.retire(displayedSections) }
+  }
+
+  /// Keeps replaced sections alive while calls forwarded to them run.
+  @exclusivity(unchecked) final var forwarding = ForwardingGuard<SectionManager>()
 
   /// Receives every ``ListDiagnostic``.
   ///
@@ -96,11 +104,38 @@ open class TableManager {
   public final func sectionManager(at index: Int, for operation: StaticString = #function) -> SectionManager?
   {
     if let section = displayedSections[safe: index] { return section }
+    reportMissingSection(index, in: operation)
+    return nil
+  }
+
+  /// Calls `body` with the section displayed at `index`, or reports the index and returns `nil`.
+  ///
+  /// Every forwarded call goes through here. The section is passed without retaining it; if the
+  /// call updates the table and removes the section, ``forwarding`` keeps it alive until the call
+  /// returns.
+  /// - Parameters:
+  ///   - index: The section index.
+  ///   - operation: The call being answered, for the diagnostic; `nil` answers `nil` silently.
+  ///   - body: The forwarded call.
+  /// - Returns: What `body` returned, or `nil` when there is no such section.
+  @inline(__always) @discardableResult
+  final func forwardToSection<Result>(
+    _ index: Int, _ operation: StaticString?, _ body: (SectionManager) -> Result
+  ) -> Result? {
+    guard index >= 0, index < displayedSections.count else {
+      if let operation { reportMissingSection(index, in: operation) }
+      return nil
+    }
+    forwarding.depth &+= 1
+    defer { forwarding.end() }
+    return withUnretained(Unmanaged.passUnretained(displayedSections[index]), body)
+  }
+
+  @inline(never)
+  private func reportMissingSection(_ index: Int, in operation: StaticString) {
     diagnosticHandler(
       ListDiagnostic(
-        .sectionOutOfRange(section: index, sectionCount: displayedSections.count), in: "\(operation)")
-    )
-    return nil
+        .sectionOutOfRange(section: index, sectionCount: displayedSections.count), in: "\(operation)"))
   }
 
   /// The cell manager displayed at a path, or `nil` with a diagnostic when out of range.
@@ -118,45 +153,46 @@ open class TableManager {
 
   /// The number of rows of a displayed section; 0 with a diagnostic when out of range.
   open func listView(_ listView: any ListView, numberOfItemsInSection section: Int) -> Int {
-    sectionManager(at: section, for: "numberOfItemsInSection")?.listView(
-      listView, numberOfItemsInSection: section)
-      ?? 0
+    forwardToSection(section, "numberOfItemsInSection") {
+      $0.listView(listView, numberOfItemsInSection: section)
+    } ?? 0
   }
 
   /// The cell for a row, from its section; a ``PlaceholderCell`` when out of range.
   open func listView(_ listView: any ListView, cellForItemAt path: ItemPath) -> AnyObject {
-    guard let section = sectionManager(at: path.section, for: "cellForItemAt") else {
-      return PlaceholderCell(reason: "no section \(path.section)")
-    }
-    return section.listView(listView, cellForItemAt: path)
+    forwardToSection(path.section, "cellForItemAt") { $0.listView(listView, cellForItemAt: path) }
+      ?? PlaceholderCell(reason: "no section \(path.section)")
   }
 
   /// The header title, from the section.
   open func listView(_ listView: any ListView, titleForHeaderInSection section: Int) -> String? {
-    sectionManager(at: section, for: "titleForHeaderInSection")?.listView(
-      listView, titleForHeaderInSection: section)
+    forwardToSection(section, "titleForHeaderInSection") {
+      $0.listView(listView, titleForHeaderInSection: section)
+    } ?? nil
   }
 
   /// The footer title, from the section.
   open func listView(_ listView: any ListView, titleForFooterInSection section: Int) -> String? {
-    sectionManager(at: section, for: "titleForFooterInSection")?.listView(
-      listView, titleForFooterInSection: section)
+    forwardToSection(section, "titleForFooterInSection") {
+      $0.listView(listView, titleForFooterInSection: section)
+    } ?? nil
   }
 
   /// Whether a row can be edited, from its section.
   open func listView(_ listView: any ListView, canEditItemAt path: ItemPath) -> Bool {
-    sectionManager(at: path.section, for: "canEditItemAt")?.listView(listView, canEditItemAt: path) ?? false
+    forwardToSection(path.section, "canEditItemAt") { $0.listView(listView, canEditItemAt: path) } ?? false
   }
 
   /// Performs a committed edit through the row's section.
   open func listView(_ listView: any ListView, commit editingStyle: EditingStyle, forItemAt path: ItemPath) {
-    sectionManager(at: path.section, for: "commitEditingStyle")?.listView(
-      listView, commit: editingStyle, forItemAt: path)
+    forwardToSection(path.section, "commitEditingStyle") {
+      $0.listView(listView, commit: editingStyle, forItemAt: path)
+    }
   }
 
   /// Whether a row can be reordered, from its section.
   open func listView(_ listView: any ListView, canMoveItemAt path: ItemPath) -> Bool {
-    sectionManager(at: path.section, for: "canMoveItemAt")?.listView(listView, canMoveItemAt: path) ?? false
+    forwardToSection(path.section, "canMoveItemAt") { $0.listView(listView, canMoveItemAt: path) } ?? false
   }
 
   /// Moves the row's cell manager to where the user dropped it; the view has already moved the
@@ -184,15 +220,16 @@ open class TableManager {
   /// Forwards prefetching, grouped by section.
   open func listView(_ listView: any ListView, prefetchItemsAt paths: [ItemPath]) {
     for (section, group) in groupedBySection(paths) {
-      sectionManager(at: section, for: "prefetchItemsAt")?.listView(listView, prefetchItemsAt: group)
+      forwardToSection(section, "prefetchItemsAt") { $0.listView(listView, prefetchItemsAt: group) }
     }
   }
 
   /// Forwards cancelled prefetching, grouped by section.
   open func listView(_ listView: any ListView, cancelPrefetchingForItemsAt paths: [ItemPath]) {
     for (section, group) in groupedBySection(paths) {
-      sectionManager(at: section, for: "cancelPrefetchingForItemsAt")?.listView(
-        listView, cancelPrefetchingForItemsAt: group)
+      forwardToSection(section, "cancelPrefetchingForItemsAt") {
+        $0.listView(listView, cancelPrefetchingForItemsAt: group)
+      }
     }
   }
 
@@ -212,43 +249,49 @@ open class TableManager {
 
   /// A row's height, from its section.
   open func listView(_ listView: any ListView, heightForItemAt path: ItemPath) -> Double? {
-    sectionManager(at: path.section, for: "heightForItemAt")?.listView(listView, heightForItemAt: path)
+    forwardToSection(path.section, "heightForItemAt") { $0.listView(listView, heightForItemAt: path) } ?? nil
   }
 
   /// A row's estimated height, from its section.
   open func listView(_ listView: any ListView, estimatedHeightForItemAt path: ItemPath) -> Double? {
-    sectionManager(at: path.section, for: "estimatedHeightForItemAt")?.listView(
-      listView, estimatedHeightForItemAt: path)
+    forwardToSection(path.section, "estimatedHeightForItemAt") {
+      $0.listView(listView, estimatedHeightForItemAt: path)
+    } ?? nil
   }
 
   /// A header's height, from its section.
   open func listView(_ listView: any ListView, heightForHeaderInSection section: Int) -> Double? {
-    sectionManager(at: section, for: "heightForHeaderInSection")?.listView(
-      listView, heightForHeaderInSection: section)
+    forwardToSection(section, "heightForHeaderInSection") {
+      $0.listView(listView, heightForHeaderInSection: section)
+    } ?? nil
   }
 
   /// A footer's height, from its section.
   open func listView(_ listView: any ListView, heightForFooterInSection section: Int) -> Double? {
-    sectionManager(at: section, for: "heightForFooterInSection")?.listView(
-      listView, heightForFooterInSection: section)
+    forwardToSection(section, "heightForFooterInSection") {
+      $0.listView(listView, heightForFooterInSection: section)
+    } ?? nil
   }
 
   /// A header view, from its section.
   open func listView(_ listView: any ListView, viewForHeaderInSection section: Int) -> AnyObject? {
-    sectionManager(at: section, for: "viewForHeaderInSection")?.listView(
-      listView, viewForHeaderInSection: section)
+    forwardToSection(section, "viewForHeaderInSection") {
+      $0.listView(listView, viewForHeaderInSection: section)
+    } ?? nil
   }
 
   /// A footer view, from its section.
   open func listView(_ listView: any ListView, viewForFooterInSection section: Int) -> AnyObject? {
-    sectionManager(at: section, for: "viewForFooterInSection")?.listView(
-      listView, viewForFooterInSection: section)
+    forwardToSection(section, "viewForFooterInSection") {
+      $0.listView(listView, viewForFooterInSection: section)
+    } ?? nil
   }
 
   /// Forwards to the row's section.
   open func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath) {
-    sectionManager(at: path.section, for: "willDisplay")?.listView(
-      listView, willDisplay: cell, forItemAt: path)
+    forwardToSection(path.section, "willDisplay") {
+      $0.listView(listView, willDisplay: cell, forItemAt: path)
+    }
   }
 
   /// Forwards to the row's section.
@@ -256,61 +299,67 @@ open class TableManager {
   /// A row deleted by an update ends display at its old path,
   /// possibly in a section that is gone; that is not reported.
   open func listView(_ listView: any ListView, didEndDisplaying cell: AnyObject, forItemAt path: ItemPath) {
-    displayedSections[safe: path.section]?.listView(listView, didEndDisplaying: cell, forItemAt: path)
+    forwardToSection(path.section, nil) { $0.listView(listView, didEndDisplaying: cell, forItemAt: path) }
   }
 
   /// Whether a row highlights, from its section.
   open func listView(_ listView: any ListView, shouldHighlightItemAt path: ItemPath) -> Bool {
-    sectionManager(at: path.section, for: "shouldHighlightItemAt")?.listView(
-      listView, shouldHighlightItemAt: path) ?? false
+    forwardToSection(path.section, "shouldHighlightItemAt") {
+      $0.listView(listView, shouldHighlightItemAt: path)
+    } ?? false
   }
 
   /// Forwards to the row's section.
   open func listView(_ listView: any ListView, didHighlightItemAt path: ItemPath) {
-    sectionManager(at: path.section, for: "didHighlightItemAt")?.listView(listView, didHighlightItemAt: path)
+    forwardToSection(path.section, "didHighlightItemAt") { $0.listView(listView, didHighlightItemAt: path) }
   }
 
   /// Forwards to the row's section.
   open func listView(_ listView: any ListView, didUnhighlightItemAt path: ItemPath) {
-    sectionManager(at: path.section, for: "didUnhighlightItemAt")?.listView(
-      listView, didUnhighlightItemAt: path)
+    forwardToSection(path.section, "didUnhighlightItemAt") {
+      $0.listView(listView, didUnhighlightItemAt: path)
+    }
   }
 
   /// The path to select instead, from the row's section.
   open func listView(_ listView: any ListView, willSelectItemAt path: ItemPath) -> ItemPath? {
-    sectionManager(at: path.section, for: "willSelectItemAt")?.listView(listView, willSelectItemAt: path)
+    forwardToSection(path.section, "willSelectItemAt") { $0.listView(listView, willSelectItemAt: path) }
+      ?? nil
   }
 
   /// Forwards to the row's section.
   open func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {
-    sectionManager(at: path.section, for: "didSelectItemAt")?.listView(listView, didSelectItemAt: path)
+    forwardToSection(path.section, "didSelectItemAt") { $0.listView(listView, didSelectItemAt: path) }
   }
 
   /// Forwards to the row's section.
   open func listView(_ listView: any ListView, didDeselectItemAt path: ItemPath) {
-    sectionManager(at: path.section, for: "didDeselectItemAt")?.listView(listView, didDeselectItemAt: path)
+    forwardToSection(path.section, "didDeselectItemAt") { $0.listView(listView, didDeselectItemAt: path) }
   }
 
   /// A row's editing control, from its section.
   open func listView(_ listView: any ListView, editingStyleForItemAt path: ItemPath) -> EditingStyle {
-    sectionManager(at: path.section, for: "editingStyleForItemAt")?.listView(
-      listView, editingStyleForItemAt: path) ?? .none
+    forwardToSection(path.section, "editingStyleForItemAt") {
+      $0.listView(listView, editingStyleForItemAt: path)
+    } ?? .none
   }
 
   /// A row's leading swipe buttons, from its section.
   open func listView(_ listView: any ListView, leadingSwipeActionsForItemAt path: ItemPath)
     -> SwipeActionsConfiguration?
   {
-    sectionManager(at: path.section, for: "leadingSwipeActionsForItemAt")?.listView(
-      listView, leadingSwipeActionsForItemAt: path)
+    forwardToSection(path.section, "leadingSwipeActionsForItemAt") {
+      $0.listView(listView, leadingSwipeActionsForItemAt: path)
+    } ?? nil
   }
 
   /// A row's trailing swipe buttons, from its section.
   open func listView(_ listView: any ListView, trailingSwipeActionsForItemAt path: ItemPath)
     -> SwipeActionsConfiguration?
   {
-    sectionManager(at: path.section, for: "trailingSwipeActionsForItemAt")?.listView(
-      listView, trailingSwipeActionsForItemAt: path)
+    forwardToSection(path.section, "trailingSwipeActionsForItemAt") {
+      $0.listView(listView, trailingSwipeActionsForItemAt: path)
+    } ?? nil
   }
 }
 
