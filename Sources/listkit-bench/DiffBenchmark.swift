@@ -175,7 +175,8 @@ func runDiffBenchmark() {
       }
     }
   }
-  printDiffTargets(rows, overallPeak: overallPeak)
+  let scaling = DiffScaling.run()
+  printDiffTargets(rows, scaling: scaling, overallPeak: overallPeak)
 }
 
 private func printDiffRow(_ row: DiffRow) {
@@ -202,7 +203,7 @@ private func printDiffRow(_ row: DiffRow) {
     ].joined(separator: "  "))
 }
 
-private func printDiffTargets(_ rows: [DiffRow], overallPeak: Int) {
+private func printDiffTargets(_ rows: [DiffRow], scaling: [DiffScaling.Figure], overallPeak: Int) {
   func row(_ count: Int, _ sections: Int, _ kind: DiffCaseKind) -> DiffRow? {
     rows.first { $0.count == count && $0.sections == sections && $0.kind == kind }
   }
@@ -230,17 +231,14 @@ private func printDiffTargets(_ rows: [DiffRow], overallPeak: Int) {
           BenchSupport.grouped(count), sections, ratio, verdict(ratio <= 3)))
     }
   }
-  for sections in [1, 100] {
-    for kind in DiffCaseKind.allCases {
-      guard let small = row(100_000, sections, kind), let large = row(1_000_000, sections, kind) else {
-        continue
-      }
-      let ratio = large.ours / small.ours
-      print(
-        String(
-          format: "  100,000 -> 1,000,000 items, %@, %d section(s): %.1fx the time (target <= 12x): %@",
-          kind.rawValue, sections, ratio, verdict(ratio <= 12)))
-    }
+  for figure in scaling {
+    print(
+      String(
+        format:
+          "  100,000 -> 1,000,000 items, %@, %d section(s): %.1fx the time (target <= 12x): %@ "
+          + "(Dictionary reference: %.1fx)",
+        figure.kind.rawValue, figure.sections, figure.diffRatio, verdict(figure.diffRatio <= 12),
+        figure.referenceRatio))
   }
   for sections in [1, 100] {
     if let mix = row(100_000, sections, .tenPercentMix), let extra = mix.extraMemory {
