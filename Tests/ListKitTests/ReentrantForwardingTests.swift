@@ -18,6 +18,7 @@ import Testing
   final class ActionRow: ModelCellManager<OrderItem, TextCell> {
     var timeline: Timeline?
     var onSelect: (@MainActor (ActionRow) -> Void)?
+    var onDeinit: (@MainActor () -> Void)?
 
     override func configure(cell: TextCell) { cell.text = model.name }
 
@@ -29,6 +30,7 @@ import Testing
 
     isolated deinit {
       timeline?.events.append("deinit \(model.name)")
+      onDeinit?()
     }
   }
 
@@ -118,6 +120,22 @@ import Testing
     #expect(Set(timeline.events.dropFirst(5)) == ["deinit a", "deinit b", "deinit c"])
     #expect(view.render().isEmpty)
     #expect(view.violations.isEmpty)
+  }
+
+  @Test func aRowWhoseDeinitAsksTheTable_isAnsweredWhenTheCallThatRemovedItEnds() throws {
+    let timeline = Timeline()
+    let (table, view) = makeScreen(timeline)
+    row(table, 1).onSelect = { row in
+      let section = row.section!
+      section.cells.removeAll { $0 === row }
+      section.table!.update()
+    }
+    row(table, 1).onDeinit = { [weak table, weak view] in
+      guard let table, let view else { return }
+      timeline.events.append("rows now \(table.listView(view, numberOfItemsInSection: 0))")
+    }
+    _ = try view.selectItem(at: ItemPath(item: 1, section: 0))
+    #expect(timeline.events == ["select b", "still running b", "deinit b", "rows now 2"])
   }
 
   @Test func aRowRemovedOutsideAnyForwardedCall_isFreedAtTheUpdate() {

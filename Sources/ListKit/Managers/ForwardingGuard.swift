@@ -34,10 +34,16 @@ struct ForwardingGuard<Element: AnyObject> {
     if depth > 0 { retired.append(array) }
   }
 
-  /// Ends one forwarded call; the outermost releases what was kept.
+  /// Ends one forwarded call; the outermost hands back what was kept, for the caller to release.
+  ///
+  /// Releasing can run deinitializers, which may call into the manager that owns this guard, so
+  /// the arrays are released by the caller after this mutation ends, not inside it.
   @inline(__always)
-  mutating func end() {
+  mutating func end() -> [[Element]]? {
     depth &-= 1
-    if depth == 0, !retired.isEmpty { retired.removeAll() }
+    guard depth == 0, !retired.isEmpty else { return nil }
+    let released = retired
+    retired = []
+    return released
   }
 }

@@ -146,7 +146,8 @@ open class SectionManager {
       return nil
     }
     forwarding.depth &+= 1
-    defer { forwarding.end() }
+    // The kept arrays, if any, are released after the guard's mutation ends.
+    defer { _ = forwarding.end() }
     return withUnretained(Unmanaged.passUnretained(displayedCells[path.item]), body)
   }
 

@@ -127,7 +127,8 @@ open class TableManager {
       return nil
     }
     forwarding.depth &+= 1
-    defer { forwarding.end() }
+    // The kept arrays, if any, are released after the guard's mutation ends.
+    defer { _ = forwarding.end() }
     return withUnretained(Unmanaged.passUnretained(displayedSections[index]), body)
   }
 
