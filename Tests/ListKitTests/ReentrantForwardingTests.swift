@@ -65,6 +65,13 @@ import Testing
     return (table, view)
   }
 
+  /// What a row's `didSelect` does in an app that deletes on tap: drop itself, update at once.
+  static func removeItselfAndUpdate(_ row: ActionRow) {
+    let section = row.section!
+    section.cells.removeAll { $0 === row }
+    section.table!.update()
+  }
+
   func row(_ table: TableManager, _ item: Int) -> ActionRow {
     table.sections[0].cells[item] as! ActionRow
   }
@@ -72,11 +79,7 @@ import Testing
   @Test func aRowThatRemovesItselfAndUpdates_livesUntilItsCallReturns() throws {
     let timeline = Timeline()
     let (table, view) = makeScreen(timeline)
-    row(table, 1).onSelect = { row in
-      let section = row.section!
-      section.cells.removeAll { $0 === row }
-      section.table!.update()
-    }
+    row(table, 1).onSelect = Self.removeItselfAndUpdate
     _ = try view.selectItem(at: ItemPath(item: 1, section: 0))
     #expect(timeline.events == ["select b", "still running b", "deinit b"])
     #expect(view.render() == ["a", "c"])
@@ -125,11 +128,7 @@ import Testing
   @Test func aRowWhoseDeinitAsksTheTable_isAnsweredWhenTheCallThatRemovedItEnds() throws {
     let timeline = Timeline()
     let (table, view) = makeScreen(timeline)
-    row(table, 1).onSelect = { row in
-      let section = row.section!
-      section.cells.removeAll { $0 === row }
-      section.table!.update()
-    }
+    row(table, 1).onSelect = Self.removeItselfAndUpdate
     row(table, 1).onDeinit = { [weak table, weak view] in
       guard let table, let view else { return }
       timeline.events.append("rows now \(table.listView(view, numberOfItemsInSection: 0))")
