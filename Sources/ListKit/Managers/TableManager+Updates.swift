@@ -35,8 +35,8 @@ extension TableManager {
     if changeset.stages.count == 1 {
       // One batch: the state after it is the target.
       apply(DisplayState(sections: target.sections, rows: target.rows))
-      perform(changeset.stages[0], on: listView, reloadingInto: target)
-      commit(target)
+      // A rejected batch has already committed the target and reloaded.
+      if perform(changeset.stages[0], on: listView, reloadingInto: target) { record(target) }
       return
     }
     guard let states = try? changeset.snapshots(applyingTo: displayedSnapshot) else {
@@ -109,6 +109,11 @@ extension TableManager {
   /// Makes `state` what the view is told about and what the next update diffs against.
   func commit(_ state: ResolvedState) {
     apply(DisplayState(sections: state.sections, rows: state.rows))
+    record(state)
+  }
+
+  /// Makes `state`, already applied, what the next update diffs against.
+  func record(_ state: ResolvedState) {
     displayedSnapshot = state.snapshot
     hasUpdated = true
     for section in sections {
@@ -178,7 +183,8 @@ extension TableManager {
     displayedSections = state.sections
     for (section, rows) in zip(state.sections, state.rows) {
       section.displayedCells = rows
-      for row in rows { row.sectionLink = section.link }
+      // Most rows already point at their section: skip the retain and release of rewriting it.
+      for row in rows where row.sectionLink !== section.link { row.sectionLink = section.link }
     }
   }
 
