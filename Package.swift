@@ -27,6 +27,10 @@ let package = Package(
     // UIKit and SwiftUI adapters: every file is inside `#if canImport(UIKit)`, so on Linux this is
     // an empty module and only Apple platforms compile its code.
     .target(name: "ListKitUIKit", dependencies: ["ListKit"], swiftSettings: strict),
+    // The loopback JSON API (a Python 3 standard-library script) and its launcher, shared by the
+    // HTTP tests, the demo tests and the benchmark; in no product. The script is found through
+    // #filePath, so it is not a bundle resource.
+    .target(name: "ListKitFixtures", exclude: ["page_server.py"], swiftSettings: strict),
     // The demo's options, data set, loader and screen glue live in a library so tests can import them;
     // the executable only wires them to a terminal.
     .target(
@@ -37,7 +41,8 @@ let package = Package(
       name: "listkit-demo", dependencies: ["ListKit", "ListKitTerminal", "ListKitDemoSupport"],
       swiftSettings: strict),
     .executableTarget(
-      name: "listkit-bench", dependencies: ["ListDiff", "ListKit", "ListKitHTTP", "ListKitTesting"],
+      name: "listkit-bench",
+      dependencies: ["ListDiff", "ListKit", "ListKitHTTP", "ListKitTesting", "ListKitFixtures"],
       swiftSettings: strict),
     // A test fixture, not a tool: FilePageCacheCrashTests runs it and kills it mid-write.
     .executableTarget(name: "listkit-cache-writer", dependencies: ["ListKit"], swiftSettings: strict),
@@ -47,17 +52,16 @@ let package = Package(
     .testTarget(
       name: "ListKitTestingTests", dependencies: ["ListKitTesting", "ListKit", "ListDiff"],
       swiftSettings: strict),
-    // The loopback server script is found through #filePath, so it is not a bundle resource.
     .testTarget(
-      name: "ListKitHTTPTests", dependencies: ["ListKitHTTP", "ListKit", "ListKitTesting"],
-      exclude: ["Fixtures"],
+      name: "ListKitHTTPTests",
+      dependencies: ["ListKitHTTP", "ListKit", "ListKitTesting", "ListKitFixtures"],
       swiftSettings: strict),
     .testTarget(
       name: "ListKitTerminalTests", dependencies: ["ListKitTerminal", "ListKit", "ListKitTesting"],
       swiftSettings: strict),
     .testTarget(
       name: "ListKitDemoTests",
-      dependencies: ["ListKitDemoSupport", "ListKitTerminal", "ListKit", "ListKitHTTP"],
+      dependencies: ["ListKitDemoSupport", "ListKitTerminal", "ListKit", "ListKitHTTP", "ListKitFixtures"],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

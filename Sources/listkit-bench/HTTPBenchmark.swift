@@ -1,4 +1,5 @@
 import Foundation
+import ListKitFixtures
 import ListKitHTTP
 
 #if canImport(FoundationNetworking)
@@ -17,7 +18,13 @@ import ListKitHTTP
 /// time: on a shared machine a burst of other work then hits single pages of every side alike
 /// instead of whole runs of one.
 @MainActor func runHTTPBenchmark() async {
-  guard let server = BenchmarkServer.start() else { return }
+  let server: FixturePageServer
+  do {
+    server = try FixturePageServer()
+  } catch {
+    print("http: \(error)")
+    return
+  }
   defer { server.stop() }
   await runHTTPBenchmark(server: server)
 }
@@ -26,7 +33,7 @@ private let pageSize = 100
 private let pageCount = 50
 private let rounds = 20
 
-@MainActor private func runHTTPBenchmark(server: BenchmarkServer) async {
+@MainActor private func runHTTPBenchmark(server: FixturePageServer) async {
   print(
     "http: \(pageCount) pages × \(pageSize) items ({\"id\": Int, \"name\": String}) from the loopback "
       + "Python fixture server, \(buildConfiguration) build")
@@ -206,74 +213,5 @@ struct PlainLoop {
     case .envelope: return try decoder.decode(Envelope.self, from: data).results.count
     case .array: return try decoder.decode([BenchmarkItem].self, from: data).count
     }
-  }
-}
-
-/// The fixture server, started for the benchmark and stopped at its end.
-final class BenchmarkServer {
-  let port: Int
-  private let process: Process
-  private let input: Pipe
-
-  private init(port: Int, process: Process, input: Pipe) {
-    self.port = port
-    self.process = process
-    self.input = input
-  }
-
-  /// Finds the script next to this source file, or under the current directory.
-  static var script: URL? {
-    let relative = "Tests/ListKitHTTPTests/Fixtures/page_server.py"
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let candidates = [
-      root.appendingPathComponent(relative),
-      URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(relative),
-    ]
-    return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
-  }
-
-  static func start() -> BenchmarkServer? {
-    guard let script else {
-      print("http: cannot find Tests/ListKitHTTPTests/Fixtures/page_server.py; run from the package root")
-      return nil
-    }
-    let process = Process()
-    let input = Pipe()
-    let output = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path]
-    process.standardInput = input
-    process.standardOutput = output
-    do {
-      try process.run()
-    } catch {
-      print("http: cannot start python3: \(error)")
-      return nil
-    }
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line.append(chunk)
-    }
-    guard
-      let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-    else {
-      print("http: the fixture server printed no port")
-      process.terminate()
-      return nil
-    }
-    return BenchmarkServer(port: port, process: process, input: input)
-  }
-
-  func url(_ pathAndQuery: String) -> URL {
-    URL(string: "http://127.0.0.1:\(port)\(pathAndQuery)")!
-  }
-
-  func stop() {
-    try? input.fileHandleForWriting.close()
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
   }
 }

@@ -1,79 +1,9 @@
 import Foundation
 import ListKit
 import ListKitDemoSupport
+import ListKitFixtures
 import ListKitHTTP
 import Testing
-
-/// The loopback JSON API of ListKitHTTP's tests (Tests/ListKitHTTPTests/Fixtures/page_server.py,
-/// used from there) on an ephemeral port, for the length of one test.
-///
-/// Starting and stopping block (reading the port, waiting for the exit), so they run on threads
-/// of their own, off the two threads of Swift's cooperative pool.
-final class FixtureServer: Sendable {
-  struct NoPort: Error, CustomStringConvertible {
-    var output: String
-    var description: String { "the fixture server printed no port: \(output)" }
-  }
-
-  static let script = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("ListKitHTTPTests/Fixtures/page_server.py")
-
-  let port: Int
-  private let process: Process
-  private let input: Pipe
-
-  private init() throws {
-    let process = Process()
-    let input = Pipe()
-    let output = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", Self.script.path]
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line.append(chunk)
-    }
-    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let port = Int(text) else {
-      process.terminate()
-      throw NoPort(output: text)
-    }
-    self.port = port
-    self.process = process
-    self.input = input
-  }
-
-  func url(_ pathAndQuery: String) -> String {
-    "http://127.0.0.1:\(port)\(pathAndQuery)"
-  }
-
-  private func stop() {
-    try? input.fileHandleForWriting.close()
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
-  }
-
-  /// Runs `body` with a fresh server and stops it afterwards, whatever happens.
-  @MainActor
-  static func with<T>(_ body: @MainActor (FixtureServer) async throws -> T) async throws -> T {
-    let server = try await offPool { try FixtureServer() }
-    defer { Thread { server.stop() }.start() }
-    return try await body(server)
-  }
-}
-
-/// Runs blocking work on a thread of its own, off Swift's cooperative pool and Dispatch's
-/// (which URLSession needs).
-func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-  try await withCheckedThrowingContinuation { continuation in
-    Thread { continuation.resume(with: Result { try work() }) }.start()
-  }
-}
 
 @MainActor
 @Suite struct DemoHTTPTests {
@@ -89,9 +19,10 @@ func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async thro
 
   @Test(.enabled(if: pythonIsInstalled), arguments: ["page", "offset", "cursor"])
   func theDemoPagesThroughAJSONAPIInEveryStyle(style: String) async throws {
-    try await FixtureServer.with { server in
+    try await withServer { server in
       let text = try await dump([
-        "--url", server.url("/drf/\(style)?total=45"), "--style", style, "--page-size", "20", "--pages", "5",
+        "--url", server.url("/drf/\(style)?total=45").absoluteString, "--style", style, "--page-size", "20",
+        "--pages", "5",
       ])
       let lines = text.split(separator: "\n").map(String.init)
       #expect(lines[1].hasPrefix("45 photos loaded · 3 pages · 0 pinned · all loaded"), "\(text)")
@@ -104,16 +35,20 @@ func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async thro
 
   @Test(.enabled(if: pythonIsInstalled))
   func aBareArrayHasMoreWhileItsPagesAreFull() async throws {
-    try await FixtureServer.with { server in
-      let text = try await dump(["--url", server.url("/array?total=30"), "--page-size", "20", "--pages", "3"])
+    try await withServer { server in
+      let text = try await dump([
+        "--url", server.url("/array?total=30").absoluteString, "--page-size", "20", "--pages", "3",
+      ])
       #expect(text.contains("30 photos loaded · 2 pages · 0 pinned · all loaded"), "\(text)")
     }
   }
 
   @Test(.enabled(if: pythonIsInstalled))
   func anAPIErrorShowsWithoutTheTokenAndOffersRetry() async throws {
-    try await FixtureServer.with { server in
-      let text = try await dump(["--url", server.url("/unauthorized"), "--token", "s3cr3t-token"])
+    try await withServer { server in
+      let text = try await dump([
+        "--url", server.url("/unauthorized").absoluteString, "--token", "s3cr3t-token",
+      ])
       #expect(text.hasSuffix("— press r to retry"), "\(text)")
       #expect(!text.contains("s3cr3t-token"))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ListKitFixtures
 import ListKitHTTP
 import Testing
 
@@ -182,7 +183,7 @@ import Testing
   }
 
   @Test func aClosedPortCannotConnect() async throws {
-    let server = try await offPool { try LoopbackServer() }
+    let server = try await offPool { try FixturePageServer() }
     let url = server.url("/array")
     await offPool { server.stop() }
     let loader = HTTPPageLoader<TestItem>(baseURL: url, style: .array)

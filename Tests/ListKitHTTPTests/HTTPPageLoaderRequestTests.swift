@@ -1,4 +1,5 @@
 import Foundation
+import ListKitFixtures
 import ListKitHTTP
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
   }
 
   func echo(
-    _ server: LoopbackServer, path: String = "/echo", position: PageRequest.Position,
+    _ server: FixturePageServer, path: String = "/echo", position: PageRequest.Position,
     token: String? = nil, authentication: HTTPAuthentication = .bearer,
     parameters: HTTPPagingParameters = HTTPPagingParameters(),
     headers: [String: String] = [:], queryItems: [URLQueryItem] = []

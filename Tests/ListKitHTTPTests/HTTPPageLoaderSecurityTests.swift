@@ -1,4 +1,5 @@
 import Foundation
+import ListKitFixtures
 import ListKitHTTP
 import Testing
 
@@ -69,7 +70,7 @@ import Testing
       await attempt("/drf/page", style: .custom { _ in throw Leak(token: token) })
       await attempt("/drf/page", position: .page(index: -1, size: 5))
     }
-    let closed = try await offPool { try LoopbackServer() }
+    let closed = try await offPool { try FixturePageServer() }
     await offPool { closed.stop() }
     let loader = HTTPPageLoader<TestItem>(
       baseURL: closed.url("/array"), style: .array, authentication: authentication, log: log.append)
