@@ -119,6 +119,14 @@
       render()
     }
 
+    /// Shows what a paged section's status row says, inside that row.
+    ///
+    /// The empty state is the row's text in the list, so the footer itself hides for it.
+    /// - Parameter statusCell: The core's status cell.
+    func show(_ statusCell: PagingStatusCell) {
+      apply(statusCell.status == .empty ? .hidden : statusCell.status, text: statusCell.text)
+    }
+
     /// Follows a paged list: shows its status after every change and retries it from the button.
     ///
     /// Replaces an earlier binding. The footer holds the list weakly.

@@ -34,8 +34,7 @@
     /// Shows the status and text the core configured the status cell with.
     /// - Parameter statusCell: The core's status cell.
     public func show(_ statusCell: PagingStatusCell) {
-      let status: PagingStatus = statusCell.status == .empty ? .hidden : statusCell.status
-      footer.apply(status, text: statusCell.text)
+      footer.show(statusCell)
     }
 
     private func setUp() {

@@ -38,9 +38,7 @@
     /// Shows the status and text the core configured the status cell with.
     /// - Parameter statusCell: The core's status cell.
     public func show(_ statusCell: PagingStatusCell) {
-      // The empty state is a row of text here; the footer itself hides for it.
-      let status: PagingStatus = statusCell.status == .empty ? .hidden : statusCell.status
-      footer.apply(status, text: statusCell.text)
+      footer.show(statusCell)
       if case .failed = statusCell.status {
         selectionStyle = .default
       } else {
