@@ -18,7 +18,31 @@ struct CacheDirectory: Sendable {
   enum ReadResult {
     case data(Data)
     case notFound
+    /// Something else than a regular file; it was not opened, or not read.
+    case notARegularFile(PageCacheFileKind)
+    /// A regular file that someone else could have written; it was not read.
+    case untrusted(PageCacheTrustIssue)
+    /// Larger than the limit: its size, or the bytes read before the read stopped.
+    case tooLarge(bytes: Int)
     case failed(String)
+  }
+
+  /// What a bounded read of an open file found.
+  enum BoundedRead: Equatable {
+    case data(Data)
+    /// The file holds more than the limit: this many bytes were read before the read stopped.
+    case tooLarge(bytes: Int)
+    case failed(Int32)
+  }
+
+  /// What the directory's check found.
+  enum DirectoryState: Equatable {
+    /// It does not exist (or something on its path is not a directory).
+    case missing
+    /// It exists, belongs to the current user and is private (mode 0700 or tighter).
+    case ready
+    /// It exists and cannot be trusted.
+    case refused(PageCacheTrustIssue)
   }
 
   /// A file the listing found.
@@ -26,6 +50,9 @@ struct CacheDirectory: Sendable {
     var name: String
     var bytes: Int
     var modificationTime: Double
+    /// Whether a read could serve it: a regular file of the current user that nobody else may
+    /// write, with one link, of at most the listing's limit.
+    var isServable: Bool
   }
 
   /// A temporary file older than this (by the real clock) belongs to a writer that died.
@@ -45,45 +72,117 @@ struct CacheDirectory: Sendable {
     path + "/" + name
   }
 
-  /// Reads a whole file; a missing file or directory is `.notFound`.
-  func read(_ name: String) -> ReadResult {
-    let fd = open(filePath(name), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+  /// Reads a whole entry file, if it is a regular file the current user alone could have
+  /// written, holding at most `limit` bytes.
+  ///
+  /// Nothing here can block: the type is checked with `lstat` before the file is opened (a named
+  /// pipe or a device is never opened), the open neither follows a link nor waits
+  /// (`O_NOFOLLOW | O_NONBLOCK`), and the descriptor is checked again with `fstat`, which is
+  /// what counts if the file was swapped in between. Memory is bounded by `limit`, whatever the
+  /// file's size says and however it grows while it is read.
+  func read(_ name: String, limit: Int) -> ReadResult {
+    let path = filePath(name)
+    var info = stat()
+    guard lstat(path, &info) == 0 else {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR { return .notFound }
+      return .failed("cannot stat \(name): \(Self.describe(code))")
+    }
+    if let kind = Self.kind(info) { return .notARegularFile(kind) }
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
     if fd < 0 {
       let code = errno
       if code == ENOENT || code == ENOTDIR { return .notFound }
+      // Replaced by a link (or a pipe, socket…) since the lstat.
+      if code == ELOOP { return .notARegularFile(.symbolicLink) }
+      if lstat(path, &info) == 0, let kind = Self.kind(info) { return .notARegularFile(kind) }
       return .failed("cannot open \(name): \(Self.describe(code))")
     }
     defer { close(fd) }
-    var info = stat()
     guard fstat(fd, &info) == 0 else {
       return .failed("cannot stat \(name): \(Self.describe(errno))")
     }
-    guard (info.st_mode & S_IFMT) == S_IFREG else {
-      return .failed("\(name) is not a regular file")
+    if let kind = Self.kind(info) { return .notARegularFile(kind) }
+    if let issue = Self.trustIssue(ofEntry: info) { return .untrusted(issue) }
+    let size = Int(info.st_size)
+    if size > limit { return .tooLarge(bytes: size) }
+    switch Self.readBounded(fd, sizeHint: size, limit: limit) {
+    case .data(let data): return .data(data)
+    case .tooLarge(let bytes): return .tooLarge(bytes: bytes)
+    case .failed(let code): return .failed("cannot read \(name): \(Self.describe(code))")
     }
-    var data = Data(count: max(Int(info.st_size), 0))
+  }
+
+  /// Reads an open file to its end, or until it has given more than `limit` bytes.
+  ///
+  /// `sizeHint` (the size `fstat` gave) only sizes the first buffer; the file may have grown or
+  /// shrunk since. The buffer never grows past `limit + 1` bytes, so a file that grows without
+  /// end costs at most that much memory.
+  static func readBounded(_ fd: Int32, sizeHint: Int, limit: Int) -> BoundedRead {
+    let ceiling = limit + 1
+    var data = Data(count: min(max(sizeHint, 0), limit) + 1)
     var filled = 0
-    while true {
+    while filled < ceiling {
       if filled == data.count {
-        // A file is only ever replaced by rename, never grown in place, but read to the end
-        // anyway rather than trust the size.
-        data.count += 64 * 1024
+        data.count = min(ceiling, max(data.count * 2, 64 * 1024))
       }
       let count = data.withUnsafeMutableBytes { buffer in
         systemRead(fd, buffer.baseAddress! + filled, buffer.count - filled)
       }
       if count < 0 {
+        // EAGAIN cannot come from a regular file; if it does, give up rather than spin.
         if errno == EINTR { continue }
-        return .failed("cannot read \(name): \(Self.describe(errno))")
+        return .failed(errno)
       }
       if count == 0 { break }
       filled += count
     }
+    if filled > limit { return .tooLarge(bytes: filled) }
     data.count = filled
     return .data(data)
   }
 
-  /// Writes a file atomically: a temporary file in the same directory, written in full, given
+  /// The kind of a file that is not a regular file, or `nil` for a regular file.
+  static func kind(_ info: stat) -> PageCacheFileKind? {
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: nil
+    case S_IFDIR: .directory
+    case S_IFLNK: .symbolicLink
+    case S_IFIFO: .namedPipe
+    case S_IFSOCK: .socket
+    case S_IFCHR: .characterDevice
+    case S_IFBLK: .blockDevice
+    default: .other
+    }
+  }
+
+  /// Why an entry file cannot be trusted, or `nil`: it must belong to the current user, be
+  /// writable by nobody else, and have no other name.
+  static func trustIssue(ofEntry info: stat) -> PageCacheTrustIssue? {
+    if info.st_uid != geteuid() { return .ownedByAnotherUser(ownerID: UInt32(info.st_uid)) }
+    let permissions = Int(info.st_mode) & 0o7777
+    if permissions & 0o022 != 0 { return .openToOthers(permissions: permissions) }
+    if info.st_nlink > 1 { return .hardLinked(linkCount: Int(info.st_nlink)) }
+    return nil
+  }
+
+  /// Checks that the directory, if it exists, belongs to the current user and is private, and
+  /// makes it private (mode 0700) when group or others have any access to it.
+  ///
+  /// The check follows a symbolic link at the directory's own path (an app may well keep its
+  /// caches behind one); the entries inside are never followed.
+  func secure() -> DirectoryState {
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return .missing }
+    if info.st_uid != geteuid() { return .refused(.ownedByAnotherUser(ownerID: UInt32(info.st_uid))) }
+    let permissions = Int(info.st_mode) & 0o7777
+    if permissions & 0o077 != 0 {
+      guard chmod(path, mode_t(0o700)) == 0 else { return .refused(.openToOthers(permissions: permissions)) }
+    }
+    return .ready
+  }
+
+  /// Writes the concatenation of `parts` to a file atomically: a temporary file in the same directory, written in full, given
   /// its modification time, flushed to the disk with `fsync`, then renamed over the old entry.
   ///
   /// A process killed at any point leaves the old entry or the new one, never part of one. The
@@ -92,7 +191,7 @@ struct CacheDirectory: Sendable {
   /// the previous version, which a cache can afford.
   ///
   /// - Returns: Whether the directory had to be created first (it was missing or purged).
-  func writeAtomically(_ data: Data, to name: String, modificationTime: Double) throws(PageCacheError)
+  func writeAtomically(_ parts: [Data], to name: String, modificationTime: Double) throws(PageCacheError)
     -> Bool
   {
     let now = Date().timeIntervalSince1970
@@ -118,16 +217,18 @@ struct CacheDirectory: Sendable {
     }
     // The creation mode is filtered by the umask; set it exactly.
     guard fchmod(fd, mode_t(0o600)) == 0 else { throw fail("cannot chmod", errno) }
-    var written = 0
-    while written < data.count {
-      let count = data.withUnsafeBytes { buffer in
-        systemWrite(fd, buffer.baseAddress! + written, buffer.count - written)
+    for data in parts {
+      var written = 0
+      while written < data.count {
+        let count = data.withUnsafeBytes { buffer in
+          systemWrite(fd, buffer.baseAddress! + written, buffer.count - written)
+        }
+        if count < 0 {
+          if errno == EINTR { continue }
+          throw fail("cannot write", errno)
+        }
+        written += count
       }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw fail("cannot write", errno)
-      }
-      written += count
     }
     var times = [Self.makeTimespec(modificationTime), Self.makeTimespec(modificationTime)]
     guard futimens(fd, &times) == 0 else { throw fail("cannot set the time of", errno) }
@@ -174,8 +275,11 @@ struct CacheDirectory: Sendable {
   ///
   /// Only names the cache makes count (``CacheFileName/isEntryName(_:)``): a file someone else
   /// put in the directory is never evicted or removed. Abandoned temporary files are removed on
-  /// the way. A missing directory has no files.
-  func listEntries() -> [ListedFile] {
+  /// the way. Entry names that a read would refuse — larger than `limit`, failing
+  /// ``trustIssue(ofEntry:)``, or not regular files — are listed as not servable, so that they
+  /// neither count against the byte limit nor push good entries out; the read of their key
+  /// reports why and removes them. Directories are not listed. A missing directory has no files.
+  func listEntries(limit: Int) -> [ListedFile] {
     let manager = FileManager.default
     guard let names = try? manager.contentsOfDirectory(atPath: path) else { return [] }
     let now = Date().timeIntervalSince1970
@@ -188,15 +292,26 @@ struct CacheDirectory: Sendable {
         }
         continue
       }
-      guard CacheFileName.isEntryName(name),
-        let attributes = try? manager.attributesOfItem(atPath: filePath(name)),
-        attributes[.type] as? FileAttributeType == .typeRegular
-      else { continue }
-      let bytes = (attributes[.size] as? NSNumber)?.intValue ?? 0
-      let time = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-      files.append(ListedFile(name: name, bytes: bytes, modificationTime: time))
+      var info = stat()
+      guard CacheFileName.isEntryName(name), lstat(filePath(name), &info) == 0 else { continue }
+      let kind = Self.kind(info)
+      if kind == .directory { continue }
+      let bytes = Int(info.st_size)
+      files.append(
+        ListedFile(
+          name: name, bytes: bytes, modificationTime: Self.modificationTime(info),
+          isServable: kind == nil && Self.trustIssue(ofEntry: info) == nil && bytes <= limit))
     }
     return files
+  }
+
+  private static func modificationTime(_ info: stat) -> Double {
+    #if canImport(Darwin)
+      let time = info.st_mtimespec
+    #else
+      let time = info.st_mtim
+    #endif
+    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
   }
 
   private static func makeTimespec(_ time: Double) -> timespec {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The file name of a cache entry, derived from its key so that no key can reach outside the
 /// cache directory and no file name reveals the user's token.
 ///
@@ -11,6 +13,10 @@
 /// No text of the key appears in the name: an app that puts something private in a list name
 /// or a query (a user name, a search term) does not see it written in the directory listing.
 /// `../`, `/`, NUL and very long keys all end up as one ordinary file of at most 86 characters.
+///
+/// Keys that are equal by `==` have one name: `String` compares by Unicode canonical equivalence
+/// ("café" with a precomposed "é" equals "café" with "e" + a combining accent), so every text is
+/// hashed in Normalization Form C, which canonically equivalent strings share.
 package struct CacheFileName: Hashable, Sendable {
   /// The file name, without a directory.
   package var value: String
@@ -23,11 +29,13 @@ package struct CacheFileName: Hashable, Sendable {
   /// The file name for a key.
   package init(key: PageCacheKey) {
     let scope = Self.userScope(forToken: key.userToken)
+    let listName = Self.normalized(key.listName)
+    let query = key.query.map(Self.normalized)
     // Length-prefixed fields: "a|b" + "c" and "a" + "b|c" must not collide.
     var canonical = "listkit.page-cache.v1\n"
-    canonical += "\(key.listName.utf8.count):\(key.listName)\n"
+    canonical += "\(listName.utf8.count):\(listName)\n"
     canonical += "\(scope.utf8.count):\(scope)\n"
-    if let query = key.query {
+    if let query {
       canonical += "\(query.utf8.count):\(query)"
     } else {
       canonical += "-"
@@ -57,7 +65,12 @@ package struct CacheFileName: Hashable, Sendable {
   /// gives another value.
   package static func userScope(forToken token: String?) -> String {
     guard let token else { return "shared" }
-    return SHA256.hexDigest("listkit.page-cache.user\n" + token)
+    return SHA256.hexDigest("listkit.page-cache.user\n" + normalized(token))
+  }
+
+  /// The Normalization Form C of a text: one spelling for all canonically equivalent texts.
+  static func normalized(_ text: String) -> String {
+    text.precomposedStringWithCanonicalMapping
   }
 
   /// The part of the file name that names the user.

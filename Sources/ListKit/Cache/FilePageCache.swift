@@ -4,10 +4,13 @@ import Foundation
 /// keyed per user by a one-way hash, expired on read, and kept under a byte limit by evicting
 /// the least recently used entries.
 ///
-/// One entry is kept per ``PageCacheKey`` (list name, user token, query). A read never throws:
-/// an expired entry, one written by another schema version, a truncated or invalid file, or one
-/// whose items no longer decode is a ``PageCacheLookup/miss(_:)`` with its reason, and the file is
-/// removed so the next launch does not meet it again.
+/// One entry is kept per ``PageCacheKey`` (list name, user token, query); keys that are equal by
+/// `==` (Unicode canonical equivalence, as for `String`) share it. A read never throws, never
+/// crashes and never blocks: an expired entry, one dated in the future, one written by another
+/// schema version, a truncated, altered or invalid file, one whose items no longer decode, one
+/// that is too large, one that someone else could have written, or anything but a regular file
+/// is a ``PageCacheLookup/miss(_:)`` with its ``PageCacheMiss`` reason, and a bad file is removed
+/// so the next launch does not meet it again.
 ///
 /// ```swift
 /// let cache = FilePageCache<Photo>(name: "photos", schemaVersion: 2, timeToLive: .seconds(3600))
@@ -20,8 +23,10 @@ import Foundation
 /// ```
 ///
 /// The user token is never stored: file names hold the SHA-256 of it, and files hold only the
-/// page. Files have mode 0600 and the directory 0700. A missing or purged directory is an empty
-/// cache; the next save creates it again. See `Guides/Caching.md` for the file format.
+/// page. Every file carries a CRC-32C of its bytes, checked on every read. Files have mode 0600
+/// and the directory 0700 (a looser existing directory is tightened). A missing or purged
+/// directory is an empty cache; the next save creates it again. See `Guides/Caching.md` for the
+/// file format and every miss reason.
 ///
 /// The cache is an actor: calls from any task are serialised, so a read never meets a write of
 /// the same instance half done, and writes from other processes are atomic renames. File I/O is
@@ -35,6 +40,21 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
   public nonisolated let timeToLive: Duration
   /// The most bytes all entries together may take.
   public nonisolated let byteLimit: Int
+  /// The most bytes one entry may take: ``byteLimit``, but at most 64 MiB.
+  ///
+  /// A larger page is refused by ``saveFirstPage(_:for:)``; a larger file (however it got
+  /// there, or grew) is a ``PageCacheMiss/tooLarge(bytes:limit:)`` miss, read no further than
+  /// this many bytes. A read never holds more than this in memory.
+  public nonisolated let entryByteLimit: Int
+
+  /// How far in the future an entry's save date may be, by the cache's clock, and still be
+  /// served: 60 seconds, for clocks that disagree slightly or are corrected while the app runs.
+  ///
+  /// An entry dated further ahead is a ``PageCacheMiss/datedInTheFuture(by:)`` miss.
+  public static var clockSkewAllowance: Duration { .seconds(60) }
+
+  /// The ceiling of ``entryByteLimit``, whatever the byte limit.
+  static var maximumEntryBytes: Int { 64 * 1024 * 1024 }
 
   private let files: CacheDirectory
   private let now: @Sendable () -> Date
@@ -47,7 +67,9 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
   /// Creates a cache in a directory of your choice.
   ///
   /// The directory belongs to the cache: entries are the `*.json` files in it. It is created
-  /// (mode 0700, with missing parents) on the first save.
+  /// (mode 0700, with missing parents) on the first save; an existing one that the group or
+  /// others may use is made private (mode 0700) on the first read or save, and one that belongs
+  /// to another user is refused.
   ///
   /// - Parameters:
   ///   - directory: Where to keep the entries.
@@ -68,10 +90,10 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
     self.schemaVersion = schemaVersion
     self.timeToLive = timeToLive
     self.byteLimit = byteLimit
+    self.entryByteLimit = max(0, min(byteLimit, Self.maximumEntryBytes))
     self.files = CacheDirectory(url: directory)
     self.now = now
-    let parts = timeToLive.components
-    self.timeToLiveSeconds = Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
+    self.timeToLiveSeconds = Self.seconds(timeToLive)
     self.index = CacheIndex(byteLimit: byteLimit)
   }
 
@@ -110,39 +132,74 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
 
   /// Returns the saved first page for a key, or why there is none.
   ///
-  /// A hit counts as a use for eviction. Any entry that is not good (expired, another schema
-  /// version, corrupt, items that no longer decode) is removed and reported as a miss.
+  /// A hit counts as a use for eviction. Any entry that is not good is reported as a miss with
+  /// its reason and, except where removing it would not help (see ``PageCacheMiss``), removed.
+  /// Only regular files of the current user, at most ``entryByteLimit`` bytes, whose checksum
+  /// matches, are decoded.
   /// - Parameter key: The list, user and query.
   /// - Returns: The page and when it was saved, or a miss with its reason.
   /// - Complexity: O(*n*) in the size of the entry.
   public func loadFirstPage(for key: PageCacheKey) async -> PageCacheLookup<Item> {
+    switch files.secure() {
+    case .missing:
+      index.removeAll()
+      indexLoaded = false
+      return .miss(.notFound)
+    case .refused(let issue):
+      return .miss(.untrustedDirectory(issue))
+    case .ready:
+      break
+    }
     loadIndexIfNeeded()
     let name = CacheFileName(key: key).value
-    let data: Data
-    switch files.read(name) {
+    let file: Data
+    switch files.read(name, limit: entryByteLimit) {
     case .notFound:
       index.remove(name)
       return .miss(.notFound)
     case .failed(let message):
       return .miss(.unreadable(message))
+    case .notARegularFile(.directory):
+      index.remove(name)
+      return .miss(.notARegularFile(.directory))
+    case .notARegularFile(let kind):
+      // Removing the name never opens what it names, so a pipe or device is not disturbed.
+      return discard(name, .notARegularFile(kind))
+    case .untrusted(let issue):
+      return discard(name, .untrusted(issue))
+    case .tooLarge(let bytes):
+      return discard(name, .tooLarge(bytes: bytes, limit: entryByteLimit))
     case .data(let contents):
-      data = contents
+      file = contents
     }
 
+    let payload: Data
+    switch CacheEnvelope.payload(of: file) {
+    case .success(let checked):
+      payload = checked
+    case .failure(let corruption):
+      return discard(name, .corrupt("\(file.count) bytes: \(corruption)"))
+    }
     let entry: CacheEntry<Item>
     do {
-      entry = try decoder.decode(CacheEntry<Item>.self, from: data)
+      entry = try decoder.decode(CacheEntry<Item>.self, from: payload)
     } catch {
-      return discard(name, .corrupt("\(data.count) bytes that are not a cache entry: \(error)"))
+      return discard(name, .corrupt("\(payload.count) bytes that are not a cache entry: \(error)"))
     }
     guard entry.schemaVersion == schemaVersion else {
       return discard(name, .schemaMismatch(found: entry.schemaVersion, expected: schemaVersion))
     }
     let time = now().timeIntervalSince1970
     let age = time - entry.savedAt
+    guard age.isFinite else {
+      return discard(name, .corrupt("its save date \(entry.savedAt) is not a time"))
+    }
+    guard -age <= Self.seconds(Self.clockSkewAllowance) else {
+      return discard(name, .datedInTheFuture(by: Self.duration(-age)))
+    }
     // A clock set back by more than the time-to-live makes an entry as untrustworthy as an old one.
     guard abs(age) <= timeToLiveSeconds else {
-      return discard(name, .expired(age: age))
+      return discard(name, .expired(age: Self.duration(age)))
     }
     let items: [Item]
     switch entry.items {
@@ -156,7 +213,7 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
     }
 
     files.setModificationTime(of: name, to: time)
-    remove(index.recordAccess(name, bytes: data.count, at: time))
+    remove(index.recordAccess(name, bytes: file.count, at: time))
     let page = Page(
       items: items, hasMore: entry.hasMore, nextCursor: entry.nextCursor, totalCount: entry.totalCount)
     return .hit(CachedPage(page: page, savedAt: Date(timeIntervalSince1970: entry.savedAt)))
@@ -169,14 +226,25 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
   /// - Parameters:
   ///   - page: The page to save.
   ///   - key: The list, user and query.
-  /// - Throws: ``PageCacheError/entryTooLarge(bytes:limit:)`` when the encoded entry alone is
-  ///   larger than ``byteLimit`` (nothing is written, the old entry stays),
-  ///   ``PageCacheError/encodingFailed(_:)`` when the items do not encode, and
-  ///   ``PageCacheError/writeFailed(_:)`` when the file system refuses the write.
+  /// - Throws: ``PageCacheError/entryTooLarge(bytes:limit:)`` when the encoded entry is larger
+  ///   than ``entryByteLimit`` (nothing is written, the old entry stays),
+  ///   ``PageCacheError/encodingFailed(_:)`` when the items do not encode,
+  ///   ``PageCacheError/untrustedDirectory(_:)`` when the directory belongs to another user or
+  ///   cannot be made private, and ``PageCacheError/writeFailed(_:)`` when the file system
+  ///   refuses the write.
   /// - Complexity: O(*n*) in the size of the entry, plus O(*m*) per evicted entry for *m*
   ///   entries in the cache.
   public func saveFirstPage(_ page: Page<Item>, for key: PageCacheKey) async throws(PageCacheError) {
-    loadIndexIfNeeded()
+    switch files.secure() {
+    case .missing:
+      // Created by the write below; whatever the index remembered is gone.
+      index.removeAll()
+      indexLoaded = true
+    case .refused(let issue):
+      throw .untrustedDirectory(issue)
+    case .ready:
+      loadIndexIfNeeded()
+    }
     let time = now().timeIntervalSince1970
     let entry = CacheEntry(
       schemaVersion: schemaVersion, savedAt: time, itemCount: page.items.count, hasMore: page.hasMore,
@@ -187,15 +255,17 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
     } catch {
       throw .encodingFailed("\(Item.self): \(error)")
     }
-    guard index.admits(bytes: data.count) else {
-      throw .entryTooLarge(bytes: data.count, limit: byteLimit)
+    let header = CacheEnvelope.header(for: data)
+    let bytes = header.count + data.count
+    guard bytes <= entryByteLimit else {
+      throw .entryTooLarge(bytes: bytes, limit: entryByteLimit)
     }
     let name = CacheFileName(key: key).value
-    if try files.writeAtomically(data, to: name, modificationTime: time) {
+    if try files.writeAtomically([header, data], to: name, modificationTime: time) {
       // The directory was missing: whatever the index remembered is gone.
       index.removeAll()
     }
-    remove(index.recordWrite(name, bytes: data.count, at: time))
+    remove(index.recordWrite(name, bytes: bytes, at: time))
   }
 
   /// Removes the entry for a key, if any.
@@ -214,7 +284,7 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
   public func removeEntries(forUserToken userToken: String?) async {
     loadIndexIfNeeded()
     let tag = CacheFileName.scopeTag(forToken: userToken) + "~"
-    for file in files.listEntries() where file.name.hasPrefix(tag) {
+    for file in files.listEntries(limit: entryByteLimit) where file.name.hasPrefix(tag) {
       files.remove(file.name)
       index.remove(file.name)
     }
@@ -222,7 +292,7 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
 
   /// Removes every entry.
   public func removeAll() async {
-    for file in files.listEntries() {
+    for file in files.listEntries(limit: entryByteLimit) {
       files.remove(file.name)
     }
     index.removeAll()
@@ -242,10 +312,20 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
   private func loadIndexIfNeeded() {
     guard !indexLoaded else { return }
     indexLoaded = true
-    let listed = files.listEntries().map {
+    let listed = files.listEntries(limit: entryByteLimit).filter(\.isServable).map {
       (name: $0.name, entry: CacheIndex.Entry(bytes: $0.bytes, lastAccess: $0.modificationTime))
     }
     remove(index.rebuild(from: listed))
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    let parts = duration.components
+    return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
+  }
+
+  /// A duration of a finite number of seconds, clamped to what `Duration` holds.
+  private static func duration(_ seconds: Double) -> Duration {
+    .seconds(min(max(seconds, -1e15), 1e15))
   }
 
   private func discard(_ name: String, _ reason: PageCacheMiss) -> PageCacheLookup<Item> {

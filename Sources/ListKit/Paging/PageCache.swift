@@ -90,25 +90,56 @@ extension PageCacheLookup: Sendable where Item: Sendable {}
 extension PageCacheLookup: Equatable where Item: Equatable {}
 
 /// Why a cache read found no usable page.
+///
+/// Each case names what was found; the cases that carry values say how far off it was. A
+/// ``FilePageCache`` removes the entry file for every reason but ``notFound``, ``unreadable(_:)``,
+/// ``untrustedDirectory(_:)`` and a directory standing in an entry's place (see `Guides/Caching.md`).
 public enum PageCacheMiss: Hashable, Sendable {
   /// Nothing is stored for the key (or the cache directory does not exist).
   case notFound
   /// The entry is older than the time-to-live; it was removed.
-  case expired(age: Double)
+  ///
+  /// `age` is how long ago it was saved, by the cache's clock; it is negative when the clock was
+  /// set back by more than the time-to-live (but within the allowed clock skew).
+  case expired(age: Duration)
+  /// The entry is dated further in the future than the cache's clock allows for skew (the clock
+  /// was set back, or the date was altered); it was removed.
+  ///
+  /// `by` is how far ahead of the cache's clock its save date is.
+  case datedInTheFuture(by: Duration)
   /// The entry was written by another schema version; it was removed.
   case schemaMismatch(found: Int, expected: Int)
-  /// The entry is truncated or not valid JSON; it was removed.
+  /// The entry is truncated, altered (its checksum does not match) or not a cache entry at all;
+  /// it was removed. The text says what was wrong.
   case corrupt(String)
   /// The entry is well-formed, but its items no longer decode as the item type; it was removed.
   case undecodable(String)
-  /// The entry could not be read (permissions, I/O).
+  /// The entry could not be read (permissions, I/O). The text names the file and the error.
   case unreadable(String)
+  /// Something other than a regular file stands where the entry should be (a named pipe, a
+  /// socket, a device, a directory or a symbolic link); it was not opened for reading.
+  case notARegularFile(PageCacheFileKind)
+  /// The entry is larger than the most one entry may take; it was not read whole, and it was
+  /// removed.
+  ///
+  /// `bytes` is its size, or, for a file that grew while it was read, the bytes read before the
+  /// read stopped (one more than `limit`).
+  case tooLarge(bytes: Int, limit: Int)
+  /// The entry file could have been written by someone else (another owner, open permissions,
+  /// a second hard link); it was not read, and it was removed.
+  case untrusted(PageCacheTrustIssue)
+  /// The cache directory could be changed by someone else and could not be made private; no
+  /// entry was read.
+  case untrustedDirectory(PageCacheTrustIssue)
 }
 
 /// Why a cache could not store a page.
 public enum PageCacheError: Error, Hashable, Sendable {
-  /// The encoded entry is larger than the cache's whole byte limit, so it was not written.
+  /// The encoded entry is larger than the most one entry may take, so it was not written.
   case entryTooLarge(bytes: Int, limit: Int)
+  /// The cache directory could be changed by someone else and could not be made private, so
+  /// nothing was written.
+  case untrustedDirectory(PageCacheTrustIssue)
   /// The items could not be encoded.
   case encodingFailed(String)
   /// The file system refused the write.

@@ -51,8 +51,9 @@ extension PageCacheMiss {
     switch self {
     case .notFound: nil
     case .expired: "The saved list was too old to show."
-    case .schemaMismatch, .corrupt, .undecodable: "The saved list could not be read."
-    case .unreadable: "The saved list could not be opened."
+    case .schemaMismatch, .corrupt, .undecodable, .datedInTheFuture, .tooLarge:
+      "The saved list could not be read."
+    case .unreadable, .notARegularFile, .untrusted, .untrustedDirectory: "The saved list could not be opened."
     }
   }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -81,5 +82,61 @@ enum CacheFixtures {
     var info = stat()
     guard lstat(url.path, &info) == 0 else { return -1 }
     return Int(info.st_mode) & 0o777
+  }
+
+  /// The owner of a file, without following a link.
+  static func owner(of url: URL) -> UInt32? {
+    var info = stat()
+    guard lstat(url.path, &info) == 0 else { return nil }
+    return UInt32(info.st_uid)
+  }
+
+  /// Whether anything (a file, a link, a pipe…) has this path, without following a link.
+  static func exists(_ url: URL) -> Bool {
+    var info = stat()
+    return lstat(url.path, &info) == 0
+  }
+
+  /// The user ID the ownership tests give files to: `nobody` on most systems.
+  static let otherUserID: uid_t = 65_534
+
+  /// Whether this process may give files away (`chown`), which the ownership tests need.
+  static var canChangeOwners: Bool { geteuid() == 0 }
+
+  /// Loads a key while a named pipe is in the cache, and never hangs the test run.
+  ///
+  /// The load runs on a task; a thread of the test's own waits for it, at most `seconds`. If it
+  /// has not answered by then — a regression that blocks opening or reading the pipe — the
+  /// thread opens the pipe's other end and closes it, which releases a reader stuck in `open`
+  /// or `read` (and the pool thread under it), and the answer is `nil`, so the test fails
+  /// instead of hanging the suite.
+  static func loadWithoutHanging<Item: Codable & Sendable>(
+    _ cache: FilePageCache<Item>, _ key: PageCacheKey, pipe: URL, seconds: Double = 30
+  ) async -> PageCacheLookup<Item>? {
+    let answer = Answer<PageCacheLookup<Item>>()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+      let lookup = await cache.loadFirstPage(for: key)
+      answer.value.withLock { $0 = lookup }
+      done.signal()
+    }
+    let inTime = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+      Thread.detachNewThread {
+        if done.wait(timeout: .now() + seconds) == .success {
+          continuation.resume(returning: true)
+          return
+        }
+        let writer = open(pipe.path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        if writer >= 0 { close(writer) }
+        _ = done.wait(timeout: .now() + seconds)
+        continuation.resume(returning: false)
+      }
+    }
+    return inTime ? answer.value.withLock { $0 } : nil
+  }
+
+  /// A value one task sets and another reads.
+  private final class Answer<Value: Sendable>: Sendable {
+    let value = Mutex<Value?>(nil)
   }
 }

@@ -73,7 +73,7 @@ import Testing
         }
         let age = clock.date.timeIntervalSince(entry.savedAt)
         if abs(age) > ttl {
-          try #require(lookup == .miss(.expired(age: age)), "\(context)")
+          try #require(lookup == .miss(.expired(age: .seconds(age))), "\(context)")
           model[slot] = nil
           seen["expiry", default: 0] += 1
         } else {

@@ -1,0 +1,473 @@
+import Foundation
+import ListKitTesting
+import Testing
+
+@testable import ListKit
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The cache on a disk that fights back, every case made on the real file system.
+///
+/// Pipes, sockets, devices and links in an entry's place, files that are huge or grow, altered
+/// bytes, files and directories others could have written, and keys spelled two ways.
+@Suite struct FilePageCacheHostileDiskTests {
+  private typealias Photo = CacheFixtures.Photo
+
+  private func makeCache(
+    _ directory: URL, clock: CacheFixtures.ManualClock = .init(), byteLimit: Int = 1 << 20
+  ) -> FilePageCache<Photo> {
+    FilePageCache(directory: directory, timeToLive: .seconds(3_600), byteLimit: byteLimit, now: clock.now)
+  }
+
+  private func entryURL(_ key: PageCacheKey, in directory: URL) -> URL {
+    directory.appendingPathComponent(CacheFileName(key: key).value)
+  }
+
+  /// Saves a small page for `key` and returns its file.
+  private func saveOne(_ cache: FilePageCache<Photo>, _ key: PageCacheKey, count: Int = 5) async throws -> URL
+  {
+    try await cache.saveFirstPage(CacheFixtures.page(count), for: key)
+    let file = entryURL(key, in: cache.directory)
+    try #require(CacheFixtures.exists(file))
+    return file
+  }
+
+  /// After a miss, the key must work again: a save and a load give the page back.
+  private func expectKeyRecovers(_ cache: FilePageCache<Photo>, _ key: PageCacheKey, _ what: String) async {
+    do {
+      try await cache.saveFirstPage(CacheFixtures.page(1), for: key)
+    } catch {
+      Issue.record("\(what): the save after the miss failed: \(error)")
+      return
+    }
+    guard case .hit = await cache.loadFirstPage(for: key) else {
+      Issue.record("\(what): the key did not recover")
+      return
+    }
+  }
+
+  // MARK: Only regular files are read
+
+  @Test func namedPipeInAnEntrysPlaceIsAMissAtOnceAndIsRemoved() async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let cache = makeCache(directory)
+    let key = PageCacheKey(listName: "photos", userToken: "t")
+    // The index knows a good entry; then a pipe takes its place (no writer ever comes).
+    let file = try await saveOne(cache, key)
+    try FileManager.default.removeItem(at: file)
+    try #require(mkfifo(file.path, 0o600) == 0, "mkfifo: \(errno)")
+
+    let lookup = await CacheFixtures.loadWithoutHanging(cache, key, pipe: file)
+    #expect(lookup == .miss(.notARegularFile(.namedPipe)), "the load blocked on the pipe or misread it")
+    #expect(!CacheFixtures.exists(file), "the pipe stayed")
+    #expect(await cache.totalBytes == 0)
+    await expectKeyRecovers(cache, key, "pipe")
+  }
+
+  @Test func namedPipeFoundAtStartIsNeitherCountedNorOpened() async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let key = PageCacheKey(listName: "photos")
+    let file = entryURL(key, in: directory)
+    try #require(mkfifo(file.path, 0o600) == 0, "mkfifo: \(errno)")
+    let cache = makeCache(directory)
+    #expect(await cache.totalBytes == 0)
+    // Saving over a pipe replaces the name; the pipe is never opened.
+    try await cache.saveFirstPage(CacheFixtures.page(2), for: key)
+    let lookup = await CacheFixtures.loadWithoutHanging(cache, key, pipe: file)
+    guard case .hit(let cached) = lookup else {
+      Issue.record("expected a hit after saving over a pipe, got \(String(describing: lookup))")
+      return
+    }
+    #expect(cached.page.items.count == 2)
+  }
+
+  @Test func socketInAnEntrysPlaceIsAMissAndIsRemoved() async throws {
+    // A socket's path must fit in `sun_path` (108 bytes): bind a short name, then move it.
+    let directory = CacheFixtures.temporaryDirectory("s")
+    defer { CacheFixtures.removeDirectory(directory) }
+    let cache = makeCache(directory)
+    let key = PageCacheKey(listName: "photos")
+    let file = entryURL(key, in: directory)
+    let socketPath = directory.appendingPathComponent("s").path
+    let fd = try #require(Self.boundSocket(at: socketPath), "cannot bind a socket at \(socketPath)")
+    defer { close(fd) }
+    try #require(rename(socketPath, file.path) == 0, "rename: \(errno)")
+
+    #expect(await cache.loadFirstPage(for: key) == .miss(.notARegularFile(.socket)))
+    #expect(!CacheFixtures.exists(file))
+    await expectKeyRecovers(cache, key, "socket")
+  }
+
+  @Test func deviceInAnEntrysPlaceIsAMissAndIsNeverRead() async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let cache = makeCache(directory)
+    let key = PageCacheKey(listName: "photos")
+    let file = entryURL(key, in: directory)
+    // A copy of /dev/zero: read as a file it never ends.
+    var zero = stat()
+    try #require(stat("/dev/zero", &zero) == 0)
+    guard mknod(file.path, S_IFCHR | 0o600, zero.st_rdev) == 0 else {
+      // Creating devices needs CAP_MKNOD; without it a link to the device stands in.
+      try #require(symlink("/dev/zero", file.path) == 0)
+      #expect(await cache.loadFirstPage(for: key) == .miss(.notARegularFile(.symbolicLink)))
+      return
+    }
+    #expect(await cache.loadFirstPage(for: key) == .miss(.notARegularFile(.characterDevice)))
+    #expect(!CacheFixtures.exists(file))
+    await expectKeyRecovers(cache, key, "device")
+  }
+
+  @Test func symbolicLinkToAGoodEntryIsAMissAndItsTargetIsUntouched() async throws {
+    let parent = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(parent) }
+    let key = PageCacheKey(listName: "photos", userToken: "t")
+    // A genuine entry of the same key, saved by a cache elsewhere.
+    let elsewhere = makeCache(parent.appendingPathComponent("elsewhere"))
+    let target = try await saveOne(elsewhere, key)
+    let targetBytes = try Data(contentsOf: target)
+
+    let directory = parent.appendingPathComponent("cache")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    let cache = makeCache(directory)
+    let link = entryURL(key, in: directory)
+    try #require(symlink(target.path, link.path) == 0)
+
+    #expect(await cache.loadFirstPage(for: key) == .miss(.notARegularFile(.symbolicLink)))
+    #expect(!CacheFixtures.exists(link), "the link stayed")
+    #expect(try Data(contentsOf: target) == targetBytes, "the link's target was changed")
+    await expectKeyRecovers(cache, key, "symbolic link")
+  }
+
+  // MARK: Bounded reads
+
+  @Test func sparseMultiGigabyteEntryIsATooLargeMissWithoutBeingRead() async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let cache = makeCache(directory, byteLimit: 1 << 20)
+    let key = PageCacheKey(listName: "photos")
+    let file = try await saveOne(cache, key)
+    // The index was built with the small file; it now grows to 4 GiB (sparse: no disk used).
+    let hugeSize = 4 << 30
+    try #require(truncate(file.path, off_t(hugeSize)) == 0, "truncate: \(errno)")
+
+    #expect(await cache.loadFirstPage(for: key) == .miss(.tooLarge(bytes: hugeSize, limit: 1 << 20)))
+    #expect(!CacheFixtures.exists(file))
+    #expect(await cache.totalBytes == 0)
+    await expectKeyRecovers(cache, key, "sparse file")
+  }
+
+  @Test func sparseMultiGigabyteEntryFoundAtStartIsNotCountedAndItsReadRemovesIt() async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let huge = PageCacheKey(listName: "huge")
+    let good = PageCacheKey(listName: "good")
+    let first = makeCache(directory)
+    let hugeFile = try await saveOne(first, huge)
+    _ = try await saveOne(first, good)
+    try #require(truncate(hugeFile.path, off_t(6 << 30)) == 0, "truncate: \(errno)")
+
+    // A new instance lists the directory: a 6 GiB file would push every good entry out.
+    let restarted = makeCache(directory)
+    let goodBytes = try Data(contentsOf: entryURL(good, in: directory)).count
+    #expect(await restarted.totalBytes == goodBytes)
+    guard case .hit = await restarted.loadFirstPage(for: good) else {
+      Issue.record("the good entry was evicted for the huge one")
+      return
+    }
+    #expect(await restarted.loadFirstPage(for: huge) == .miss(.tooLarge(bytes: 6 << 30, limit: 1 << 20)))
+    #expect(!CacheFixtures.exists(hugeFile))
+  }
+
+  @Test func entryByteLimitIsTheByteLimitCappedAt64MiB() {
+    let directory = URL(fileURLWithPath: "/nonexistent/listkit")
+    #expect(FilePageCache<Photo>(directory: directory, byteLimit: 2_000).entryByteLimit == 2_000)
+    #expect(FilePageCache<Photo>(directory: directory, byteLimit: 1 << 40).entryByteLimit == 64 << 20)
+    #expect(FilePageCache<Photo>(directory: directory, byteLimit: -5).entryByteLimit == 0)
+  }
+
+  /// A file that holds more than its size said when it was opened — it grew, or lied — is read
+  /// no further than the limit, and the buffer never grows past it.
+  @Test(arguments: [0, 10, 4_096, 100_000])
+  func boundedReadStopsOneByteAfterTheLimitWhateverTheSizeSaid(sizeHint: Int) throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let file = directory.appendingPathComponent("grown")
+    let limit = 50_000
+    for size in [0, 1, limit - 1, limit, limit + 1, 3 * limit] {
+      let bytes = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+      try bytes.write(to: file)
+      let fd = open(file.path, O_RDONLY | O_CLOEXEC)
+      try #require(fd >= 0)
+      defer { close(fd) }
+      let read = CacheDirectory.readBounded(fd, sizeHint: sizeHint, limit: limit)
+      if size > limit {
+        #expect(read == .tooLarge(bytes: limit + 1), "file of \(size) bytes, hint \(sizeHint)")
+      } else {
+        #expect(read == .data(bytes), "file of \(size) bytes, hint \(sizeHint)")
+      }
+    }
+  }
+
+  // MARK: Integrity
+
+  @Test func everySingleChangedByteOfAnEntryIsACorruptMissNeverAHit() async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let cache = makeCache(directory)
+    let key = PageCacheKey(listName: "photos", userToken: "t")
+    let file = try await saveOne(cache, key, count: 2)
+    let whole = try Data(contentsOf: file)
+    var hits = 0
+    for position in whole.indices {
+      for flip: UInt8 in [0x01, 0x20, 0x80, 0xFF] {
+        var damaged = whole
+        damaged[position] ^= flip
+        try damaged.write(to: file)
+        let lookup = await cache.loadFirstPage(for: key)
+        guard case .miss(.corrupt) = lookup else {
+          hits += 1
+          Issue.record("byte \(position) ^ \(flip): \(lookup)")
+          continue
+        }
+        #expect(!CacheFixtures.exists(file), "byte \(position) ^ \(flip): the file stayed")
+      }
+    }
+    #expect(hits == 0)
+    // The untouched entry is still a hit: the damage, not the test, made the misses.
+    try whole.write(to: file)
+    guard case .hit = await cache.loadFirstPage(for: key) else {
+      Issue.record("the restored entry was not served")
+      return
+    }
+  }
+
+  @Test func randomMultiByteDamageIsACorruptMissNeverAHit() async throws {
+    let seed = UInt64(ProcessInfo.processInfo.environment["LISTKIT_SEED"] ?? "") ?? 0xC0_22_0B_7E
+    var random = SplitMix64(seed: seed)
+    let cases = ProcessInfo.processInfo.environment["LISTKIT_HEAVY"] == "1" ? 5_000 : 300
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let cache = makeCache(directory)
+    let key = PageCacheKey(listName: "photos", userToken: "t")
+    let file = try await saveOne(cache, key, count: 3)
+    let whole = try Data(contentsOf: file)
+    for number in 0..<cases {
+      var damaged = whole
+      var changed: [Int] = []
+      for _ in 0..<Int.random(in: 2...8, using: &random) {
+        let position = Int.random(in: whole.indices, using: &random)
+        damaged[position] ^= UInt8.random(in: 1...255, using: &random)
+        changed.append(position)
+      }
+      // Two changes at one position can cancel out; such a file is the original.
+      guard damaged != whole else { continue }
+      try damaged.write(to: file)
+      let lookup = await cache.loadFirstPage(for: key)
+      guard case .miss(.corrupt) = lookup else {
+        Issue.record("seed \(seed), case \(number), bytes \(changed): \(lookup)")
+        return
+      }
+    }
+  }
+
+  // MARK: Ownership and permissions
+
+  @Test(.enabled(if: CacheFixtures.canChangeOwners, "chown needs root"))
+  func entryOwnedByAnotherUserIsAMissAndIsRemoved() async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let cache = makeCache(directory)
+    let key = PageCacheKey(listName: "photos")
+    let file = try await saveOne(cache, key)
+    try #require(chown(file.path, CacheFixtures.otherUserID, gid_t(CacheFixtures.otherUserID)) == 0)
+
+    #expect(
+      await cache.loadFirstPage(for: key)
+        == .miss(.untrusted(.ownedByAnotherUser(ownerID: UInt32(CacheFixtures.otherUserID)))))
+    #expect(!CacheFixtures.exists(file))
+    await expectKeyRecovers(cache, key, "foreign owner")
+  }
+
+  @Test(arguments: [0o620, 0o602, 0o666, 0o777])
+  func entryWritableByGroupOrOthersIsAMissAndIsRemoved(permissions: Int) async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let cache = makeCache(directory)
+    let key = PageCacheKey(listName: "photos")
+    let file = try await saveOne(cache, key)
+    try #require(chmod(file.path, mode_t(permissions)) == 0)
+
+    #expect(await cache.loadFirstPage(for: key) == .miss(.untrusted(.openToOthers(permissions: permissions))))
+    #expect(!CacheFixtures.exists(file))
+    await expectKeyRecovers(cache, key, "mode \(String(permissions, radix: 8))")
+  }
+
+  @Test func entryOthersMayOnlyReadIsServed() async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let cache = makeCache(directory)
+    let key = PageCacheKey(listName: "photos")
+    let file = try await saveOne(cache, key)
+    try #require(chmod(file.path, 0o644) == 0)
+    guard case .hit = await cache.loadFirstPage(for: key) else {
+      Issue.record("a 0644 entry of the current user was refused")
+      return
+    }
+  }
+
+  @Test func hardLinkToAFileOutsideTheDirectoryIsAMissAndTheOutsideFileIsKept() async throws {
+    let parent = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(parent) }
+    let key = PageCacheKey(listName: "photos", userToken: "t")
+    let elsewhere = makeCache(parent.appendingPathComponent("elsewhere"))
+    let outside = try await saveOne(elsewhere, key)
+    let outsideBytes = try Data(contentsOf: outside)
+
+    let directory = parent.appendingPathComponent("cache")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    let cache = makeCache(directory)
+    let linked = entryURL(key, in: directory)
+    try #require(link(outside.path, linked.path) == 0, "link: \(errno)")
+
+    #expect(await cache.loadFirstPage(for: key) == .miss(.untrusted(.hardLinked(linkCount: 2))))
+    #expect(!CacheFixtures.exists(linked), "the link stayed")
+    #expect(try Data(contentsOf: outside) == outsideBytes, "the outside file was changed")
+    await expectKeyRecovers(cache, key, "hard link")
+    #expect(try Data(contentsOf: outside) == outsideBytes, "the save wrote through the old link")
+  }
+
+  @Test func untrustworthyEntriesFoundAtStartAreNotCountedAndRemoveAllRemovesThem() async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let first = makeCache(directory)
+    let open = try await saveOne(first, PageCacheKey(listName: "open"))
+    let linked = try await saveOne(first, PageCacheKey(listName: "linked"))
+    let good = try await saveOne(first, PageCacheKey(listName: "good"))
+    let pipe = directory.appendingPathComponent(CacheFileName(key: PageCacheKey(listName: "pipe")).value)
+    try #require(mkfifo(pipe.path, 0o600) == 0)
+    try #require(chmod(open.path, 0o666) == 0)
+    let secondName = directory.appendingPathComponent("second-name")
+    try #require(link(linked.path, secondName.path) == 0)
+
+    let restarted = makeCache(directory)
+    #expect(await restarted.totalBytes == (try Data(contentsOf: good)).count)
+    await restarted.removeAll()
+    #expect(CacheFixtures.fileNames(in: directory) == ["second-name"])
+  }
+
+  @Test func looseExistingDirectoryIsMadePrivateOnFirstUse() async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    try #require(chmod(directory.path, 0o777) == 0)
+    let cache = makeCache(directory)
+    #expect(await cache.loadFirstPage(for: PageCacheKey(listName: "photos")) == .miss(.notFound))
+    #expect(CacheFixtures.mode(of: directory) == 0o700)
+
+    try #require(chmod(directory.path, 0o755) == 0)
+    try await cache.saveFirstPage(CacheFixtures.page(1), for: PageCacheKey(listName: "photos"))
+    #expect(CacheFixtures.mode(of: directory) == 0o700)
+  }
+
+  @Test(.enabled(if: CacheFixtures.canChangeOwners, "chown needs root"))
+  func directoryOwnedByAnotherUserIsRefusedForReadsAndSaves() async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let key = PageCacheKey(listName: "photos")
+    let file = try await saveOne(makeCache(directory), key)
+    try #require(chown(directory.path, CacheFixtures.otherUserID, gid_t(CacheFixtures.otherUserID)) == 0)
+    let issue = PageCacheTrustIssue.ownedByAnotherUser(ownerID: UInt32(CacheFixtures.otherUserID))
+
+    let cache = makeCache(directory)
+    #expect(await cache.loadFirstPage(for: key) == .miss(.untrustedDirectory(issue)))
+    do {
+      try await cache.saveFirstPage(CacheFixtures.page(1), for: key)
+      Issue.record("a save into another user's directory succeeded")
+    } catch {
+      #expect(error == .untrustedDirectory(issue))
+    }
+    #expect(CacheFixtures.exists(file), "an entry was removed from a directory the cache refused")
+    #expect(CacheFixtures.owner(of: directory) == UInt32(CacheFixtures.otherUserID))
+  }
+
+  // MARK: One entry per key
+
+  /// Pairs of texts that are equal by `String ==` (canonically equivalent) but spelled with
+  /// different bytes.
+  static let equivalentSpellings: [(String, String)] = [
+    ("caf\u{E9}", "cafe\u{301}"),  // precomposed é, e + combining acute
+    ("\u{212B}ngstr\u{F6}m", "A\u{30A}ngstro\u{308}m"),  // Angstrom sign, A + ring
+    ("a\u{301}\u{323}", "a\u{323}\u{301}"),  // combining marks in either order
+    ("\u{D55C}", "\u{1112}\u{1161}\u{11AB}"),  // Hangul syllable, its jamo
+  ]
+
+  @Test(arguments: equivalentSpellings.indices)
+  func keysEqualByEqualityShareOneEntry(pair: Int) async throws {
+    let (composed, decomposed) = Self.equivalentSpellings[pair]
+    try #require(composed == decomposed && Array(composed.utf8) != Array(decomposed.utf8))
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let cache = makeCache(directory)
+    let variants: [(PageCacheKey, PageCacheKey)] = [
+      (PageCacheKey(listName: composed), PageCacheKey(listName: decomposed)),
+      (PageCacheKey(listName: "l", userToken: composed), PageCacheKey(listName: "l", userToken: decomposed)),
+      (PageCacheKey(listName: "l", query: composed), PageCacheKey(listName: "l", query: decomposed)),
+    ]
+    for (number, (saved, asked)) in variants.enumerated() {
+      #expect(saved == asked && saved.hashValue == asked.hashValue)
+      #expect(CacheFileName(key: saved) == CacheFileName(key: asked), "variant \(number)")
+      try await cache.saveFirstPage(CacheFixtures.page(1, from: number), for: saved)
+      guard case .hit(let cached) = await cache.loadFirstPage(for: asked),
+        cached.page.items.first?.id == number
+      else {
+        Issue.record("pair \(pair), variant \(number): the other spelling missed")
+        continue
+      }
+    }
+    #expect(CacheFixtures.entryNames(in: directory).count == variants.count)
+    // Signing out with the other spelling of the token removes that user's entry.
+    await cache.removeEntries(forUserToken: decomposed)
+    #expect(await cache.loadFirstPage(for: variants[1].0) == .miss(.notFound))
+    #expect(CacheFixtures.entryNames(in: directory).count == variants.count - 1)
+  }
+
+  // MARK: Helpers
+
+  /// A Unix domain socket bound at a path (which makes the socket file), or `nil`.
+  private static func boundSocket(at path: String) -> Int32? {
+    #if canImport(Glibc) || canImport(Musl)
+      let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let fd = socket(AF_UNIX, SOCK_STREAM, 0)
+    #endif
+    guard fd >= 0 else { return nil }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+      close(fd)
+      return nil
+    }
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+      buffer.copyBytes(from: bytes)
+    }
+    let bound = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard bound == 0 else {
+      close(fd)
+      return nil
+    }
+    return fd
+  }
+}
