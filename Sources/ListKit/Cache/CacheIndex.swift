@@ -22,11 +22,6 @@ struct CacheIndex: Sendable {
     self.byteLimit = byteLimit
   }
 
-  /// Whether an entry of this size may be stored at all.
-  func admits(bytes: Int) -> Bool {
-    bytes <= byteLimit
-  }
-
   /// Forgets everything (the directory was purged) and records what a listing found.
   /// - Returns: The files to evict, least recently used first.
   mutating func rebuild(from files: [(name: String, entry: Entry)]) -> [String] {

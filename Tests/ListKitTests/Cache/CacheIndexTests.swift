@@ -13,7 +13,6 @@ import Testing
     #expect(index.totalBytes == 70)
     #expect(index.recordWrite("d", bytes: 100, at: 5) == ["a", "c"])
     #expect(index.totalBytes == 100)
-    #expect(!index.admits(bytes: 101))
   }
 
   @Test func rebuildingFromAListingEvictsDownToTheLimit() {

@@ -398,6 +398,30 @@ import Testing
     #expect(CacheFixtures.owner(of: directory) == UInt32(CacheFixtures.otherUserID))
   }
 
+  @Test(.enabled(if: CacheFixtures.canChangeOwners, "chattr +i needs root"))
+  func looseDirectoryThatCannotBeMadePrivateIsRefused() async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let key = PageCacheKey(listName: "photos")
+    let file = try await saveOne(makeCache(directory), key)
+    try #require(chmod(directory.path, 0o777) == 0)
+    // An immutable directory refuses chmod even to root. Not every file system has the flag
+    // (tmpfs has not); there the case cannot be made, and the test has nothing to check.
+    guard Self.chattr("+i", directory) else { return }
+    defer { _ = Self.chattr("-i", directory) }
+
+    let cache = makeCache(directory)
+    #expect(
+      await cache.loadFirstPage(for: key) == .miss(.untrustedDirectory(.openToOthers(permissions: 0o777))))
+    do {
+      try await cache.saveFirstPage(CacheFixtures.page(1), for: key)
+      Issue.record("a save into a directory open to everyone succeeded")
+    } catch {
+      #expect(error == .untrustedDirectory(.openToOthers(permissions: 0o777)))
+    }
+    #expect(CacheFixtures.exists(file))
+  }
+
   // MARK: One entry per key
 
   /// Pairs of texts that are equal by `String ==` (canonically equivalent) but spelled with
@@ -440,6 +464,17 @@ import Testing
   }
 
   // MARK: Helpers
+
+  /// Runs `chattr` on a path; whether it succeeded.
+  private static func chattr(_ flag: String, _ url: URL) -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+    process.arguments = [flag, url.path]
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }
 
   /// A Unix domain socket bound at a path (which makes the socket file), or `nil`.
   private static func boundSocket(at path: String) -> Int32? {
