@@ -167,7 +167,8 @@ struct CacheDirectory: Sendable {
   }
 
   /// Checks that the directory, if it exists, belongs to the current user and is private, and
-  /// makes it private (mode 0700) when group or others have any access to it.
+  /// makes it private (mode 0700) when group or others have any access to it — unless it has
+  /// the sticky bit, the mark of a directory shared on purpose, which is refused unchanged.
   ///
   /// The check follows a symbolic link at the directory's own path (an app may well keep its
   /// caches behind one); the entries inside are never followed.
@@ -177,7 +178,11 @@ struct CacheDirectory: Sendable {
     if info.st_uid != geteuid() { return .refused(.ownedByAnotherUser(ownerID: UInt32(info.st_uid))) }
     let permissions = Int(info.st_mode) & 0o7777
     if permissions & 0o077 != 0 {
-      guard chmod(path, mode_t(0o700)) == 0 else { return .refused(.openToOthers(permissions: permissions)) }
+      // The sticky bit marks a directory shared on purpose (like /tmp): a cache pointed at one
+      // must not take it from everyone else.
+      guard permissions & 0o1000 == 0, chmod(path, mode_t(0o700)) == 0 else {
+        return .refused(.openToOthers(permissions: permissions))
+      }
     }
     return .ready
   }

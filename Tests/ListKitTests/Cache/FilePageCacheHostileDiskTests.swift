@@ -377,6 +377,26 @@ import Testing
     #expect(CacheFixtures.mode(of: directory) == 0o700)
   }
 
+  @Test func sharedStickyDirectoryIsRefusedAndLeftAsItIs() async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    try #require(chmod(directory.path, 0o1777) == 0)
+    let cache = makeCache(directory)
+    let key = PageCacheKey(listName: "photos")
+    #expect(
+      await cache.loadFirstPage(for: key) == .miss(.untrustedDirectory(.openToOthers(permissions: 0o1777))))
+    do {
+      try await cache.saveFirstPage(CacheFixtures.page(1), for: key)
+      Issue.record("a save into a shared sticky directory succeeded")
+    } catch {
+      #expect(error == .untrustedDirectory(.openToOthers(permissions: 0o1777)))
+    }
+    var info = stat()
+    try #require(stat(directory.path, &info) == 0)
+    #expect(Int(info.st_mode) & 0o7777 == 0o1777, "the shared directory was changed")
+    #expect(CacheFixtures.entryNames(in: directory).isEmpty)
+  }
+
   @Test(.enabled(if: CacheFixtures.canChangeOwners, "chown needs root"))
   func directoryOwnedByAnotherUserIsRefusedForReadsAndSaves() async throws {
     let directory = CacheFixtures.temporaryDirectory()
