@@ -276,6 +276,7 @@ import Testing
         Issue.record("seed \(seed), case \(number), bytes \(changed): \(lookup)")
         return
       }
+      #expect(!CacheFixtures.exists(file), "seed \(seed), case \(number): the file stayed")
     }
   }
 
