@@ -36,8 +36,11 @@ enum FilePageCacheLocation {
   /// Text reduced to `[A-Za-z0-9_-]` and a maximum length; when anything had to change, a short
   /// hash of the original is appended so different inputs stay apart.
   ///
+  /// Names equal by `==` give one directory: the text is first put in Normalization Form C (see
+  /// ``CacheFileName``).
   /// - Returns: A non-empty string that is safe as a file-name component.
-  static func sanitized(_ text: String, maximumLength: Int) -> String {
+  static func sanitized(_ name: String, maximumLength: Int) -> String {
+    let text = CacheFileName.normalized(name)
     var out = ""
     var changed = false
     for scalar in text.unicodeScalars {

@@ -484,6 +484,17 @@ import Testing
     #expect(CacheFixtures.entryNames(in: directory).count == variants.count - 1)
   }
 
+  @Test func cacheNamesEqualByEqualityShareOneDirectory() {
+    for (composed, decomposed) in Self.equivalentSpellings {
+      #expect(
+        FilePageCache<Photo>.defaultDirectory(named: composed)
+          == FilePageCache<Photo>.defaultDirectory(named: decomposed), "\(composed.debugDescription)")
+    }
+    #expect(
+      FilePageCache<Photo>.defaultDirectory(named: "caf\u{E9}")
+        != FilePageCache<Photo>.defaultDirectory(named: "cafe"))
+  }
+
   // MARK: Helpers
 
   /// Runs `chattr` on a path; whether it succeeded.
