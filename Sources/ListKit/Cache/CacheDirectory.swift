@@ -187,8 +187,9 @@ struct CacheDirectory: Sendable {
     return .ready
   }
 
-  /// Writes the concatenation of `parts` to a file atomically: a temporary file in the same directory, written in full, given
-  /// its modification time, flushed to the disk with `fsync`, then renamed over the old entry.
+  /// Writes the concatenation of `parts` (the header, then the payload) to a file atomically: a
+  /// temporary file in the same directory, written in full, given its modification time, flushed
+  /// to the disk with `fsync`, then renamed over the old entry.
   ///
   /// A process killed at any point leaves the old entry or the new one, never part of one. The
   /// `fsync` before the rename keeps a power loss from leaving a renamed file whose data never
