@@ -64,6 +64,9 @@ open class TableManager {
   var displayedSnapshot = TableSnapshot()
   /// Reuse identifiers already registered with the view.
   var registeredIdentifiers: Set<String> = []
+  /// The number that scopes the row ids of each section identity (see `rowScope(for:)`).
+  var rowScopes: [DiffID: Int] = [:]
+  var nextRowScope = 1
 
   /// Creates a table manager and attaches it to a view.
   /// - Parameters:
