@@ -121,6 +121,9 @@ package struct PagingStateMachine<Item: Identifiable> {
 // MARK: - Derived state
 
 extension PagingStateMachine {
+  /// Whether the cache read of ``start(hasCache:)`` is under way.
+  package var isReadingCache: Bool { cacheRead == .reading }
+
   /// The public state of the refresh direction.
   package var refreshState: LoadState {
     switch refreshLoad {
