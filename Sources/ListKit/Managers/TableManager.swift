@@ -9,7 +9,10 @@
 /// table.update()          // animated, through ListDiff
 /// ```
 ///
-/// The table manager does not retain its view. It shows the sections whose condition holds, with
+/// The table manager does not retain its view, and the view does not retain it (as UIKit holds
+/// its data source weakly): keep the manager in a property of the view's owner. A manager
+/// released while its view lives on reports ``ListDiagnostic/Kind/managerReleased(manager:view:)``.
+/// It shows the sections whose condition holds, with
 /// the rows they had at the last ``update(animated:)``; changing sections, rows, conditions or
 /// models schedules an update on the main actor, and ``update(animated:)`` performs it at once.
 /// Updates reach the view as ListDiff batch updates, or as one `reloadData()` when the change is
@@ -76,6 +79,10 @@ open class TableManager {
     self.sections = sections
     for section in sections { section.table = self }
     if let listView { attach(to: listView) }
+  }
+
+  isolated deinit {
+    checkViewOutlivesManager()
   }
 
   /// Becomes the data source and delegate of a view and shows the sections in it.
