@@ -12,9 +12,10 @@
 /// The table manager does not retain its view, and the view does not retain it (as UIKit holds
 /// its data source weakly): keep the manager in a property of the view's owner. A manager
 /// released while its view lives on reports ``ListDiagnostic/Kind/managerReleased(manager:view:)``.
-/// It shows the sections whose condition holds, with
-/// the rows they had at the last ``update(animated:)``; changing sections, rows, conditions or
-/// models schedules an update on the main actor, and ``update(animated:)`` performs it at once.
+///
+/// The table manager shows the sections whose condition holds, with the rows they had at the
+/// last ``update(animated:)``; changing sections, rows, conditions or models schedules an update
+/// on the main actor, and ``update(animated:)`` performs it at once.
 /// Updates reach the view as ListDiff batch updates, or as one `reloadData()` when the change is
 /// larger than ``reloadThreshold`` or the view refuses the batch.
 ///

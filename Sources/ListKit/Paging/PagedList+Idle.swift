@@ -5,7 +5,9 @@ extension PagedList {
   ///
   /// Saves of the first page to the cache are not counted (see ``waitForCacheWrites()``).
   public var isIdle: Bool {
-    !refreshState.isLoading && !nextPageState.isLoading && !machine.isReadingCache
+    // Read through the observable properties, so that a SwiftUI view showing this is updated.
+    _ = (refreshState, nextPageState)
+    return !machine.hasLoadInFlight
   }
 
   /// Waits until the list is idle: no refresh, next page or launch cache read in flight.
@@ -23,7 +25,7 @@ extension PagedList {
   /// The list stays alive while a caller waits. A caller whose task is cancelled returns at once.
   /// A loader that never answers keeps its load in flight, and this waits as long.
   public func idle() async {
-    while !isIdle, !Task.isCancelled {
+    while machine.hasLoadInFlight, !Task.isCancelled {
       await idleWaiters.wait()
     }
   }

@@ -277,7 +277,7 @@ extension PagedList {
       publish(state)
     }
     let started = perform(actions)
-    if isIdle { idleWaiters.resumeAll() }
+    if !machine.hasLoadInFlight { idleWaiters.resumeAll() }
     return started
   }
 

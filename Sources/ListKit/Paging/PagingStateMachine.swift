@@ -121,8 +121,10 @@ package struct PagingStateMachine<Item: Identifiable> {
 // MARK: - Derived state
 
 extension PagingStateMachine {
-  /// Whether the cache read of ``start(hasCache:)`` is under way.
-  package var isReadingCache: Bool { cacheRead == .reading }
+  /// Whether a refresh, a next page or the cache read of ``start(hasCache:)`` is under way.
+  package var hasLoadInFlight: Bool {
+    refreshState.isLoading || nextPageState.isLoading || cacheRead == .reading
+  }
 
   /// The public state of the refresh direction.
   package var refreshState: LoadState {
