@@ -12,6 +12,6 @@ class PhotoRow: ModelCellManager<Photo, PhotoCell> {
 
 /// The row of a photo in the "Pinned" section.
 ///
-/// A class of its own, so its identity differs from the same photo's row in the photos section
-/// (row identities are unique across the table).
+/// A class of its own only to tell pinned rows apart: row identity is scoped per section, so a
+/// `PhotoRow` here would not collide with the same photo's row in the photos section either.
 final class PinnedPhotoRow: PhotoRow {}

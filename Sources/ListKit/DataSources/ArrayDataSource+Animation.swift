@@ -24,7 +24,7 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
       from: source, to: Self.snapshot(of: sections), options: DiffOptions(reloadThreshold: reloadThreshold))
     for path in changeset.duplicates.targetItems {
       report(
-        .duplicateIdentifier("item \(sections[path.section][path.item].id) at \(path)"), in: "setSections")
+        .duplicateIdentifier("item id \(sections[path.section][path.item].id) at \(path)"), in: "setSections")
     }
     let target = changeset.target.sections.map(\.items)
     guard let listView, animated, !changeset.isReloadRecommended,

@@ -18,8 +18,13 @@ public struct ListDiagnostic: Hashable, Sendable {
     case unregisteredIdentifier(String)
     /// The view refused a batch update; ListKit reloaded instead.
     case batchUpdateRejected(String)
-    /// Two rows or sections shared one identity; later duplicates were left out of the update.
+    /// Two rows of one section, or two sections, shared one identity; later duplicates were left
+    /// out of the update. The text names the id and where it was.
     case duplicateIdentifier(String)
+    /// A manager (its type name) was released while the view it served (its type name) lives
+    /// on: the view has lost its data source and delegate and shows nothing more. Keep the
+    /// manager in a property of the view's owner; views hold their data source weakly.
+    case managerReleased(manager: String, view: String)
   }
 
   /// What went wrong.
@@ -56,6 +61,10 @@ extension ListDiagnostic: CustomStringConvertible {
       return "\(operation): the view rejected a batch update, reloaded instead: \(message)"
     case .duplicateIdentifier(let identifier):
       return "\(operation): duplicate identifier \(identifier); the later one was left out"
+    case .managerReleased(let manager, let view):
+      return "\(operation): the \(manager) serving a \(view) was released while the view lives on; "
+        + "the view shows nothing more - keep the \(manager) in a property of the view's owner "
+        + "(views hold their data source weakly)"
     }
   }
 }

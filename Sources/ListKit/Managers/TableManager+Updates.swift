@@ -4,9 +4,11 @@ extension TableManager {
   ///
   /// The view reloads instead of animating when `animated` is `false`, on the first update,
   /// when the change counts more than ``reloadThreshold`` changes, and when the view rejects a
-  /// batch (reported as ``ListDiagnostic/Kind/batchUpdateRejected(_:)``). Rows or sections that
-  /// share an identity with an earlier one are left out and reported as
-  /// ``ListDiagnostic/Kind/duplicateIdentifier(_:)``.
+  /// batch (reported as ``ListDiagnostic/Kind/batchUpdateRejected(_:)``). A row's identity is
+  /// scoped to its section: one model may be shown in two sections (a pinned photo and the same
+  /// photo in the paged list), and a row moving to another section is deleted and inserted. Rows
+  /// of one section, or sections, that share an identity with an earlier one are left out and
+  /// reported as ``ListDiagnostic/Kind/duplicateIdentifier(_:)``.
   ///
   /// - Parameter animated: Whether to animate the change.
   /// - Complexity: O(n) expected for n rows shown before and after, plus the diff's cost.
@@ -44,7 +46,7 @@ extension TableManager {
       listView.reloadData()
       return
     }
-    let lookup = ManagerLookup(old: displayedSections, new: target.sections)
+    let lookup = ManagerLookup(old: displayedSections, new: target.sections, table: self)
     for (stage, state) in zip(changeset.stages, states) {
       // UIKit asks the data source for the state after the batch while it performs it.
       apply(lookup.state(for: state))
@@ -82,14 +84,15 @@ extension TableManager {
     for (index, section) in candidate.sections.enumerated() {
       guard !droppedSections.contains(index) else {
         let id = candidate.snapshot.sections[index].section.id
-        diagnosticHandler(ListDiagnostic(.duplicateIdentifier("section \(id)"), in: "update(animated:)"))
+        diagnosticHandler(ListDiagnostic(.duplicateIdentifier("section id \(id)"), in: "update(animated:)"))
         continue
       }
       var rows = candidate.rows[index]
       if let dropped = droppedRows[index] {
         for item in dropped.sorted(by: >) {
           let id = candidate.snapshot.sections[index].items[item].id
-          diagnosticHandler(ListDiagnostic(.duplicateIdentifier("row \(id)"), in: "update(animated:)"))
+          diagnosticHandler(
+            ListDiagnostic(.duplicateIdentifier("row id \(id) in section \(index)"), in: "update(animated:)"))
           rows.remove(at: item)
         }
       }
@@ -102,6 +105,7 @@ extension TableManager {
   /// The shown sections with their rows and their snapshot, duplicates included.
   func candidateState() -> ResolvedState {
     let shown = sections.filter(\.isShown)
+    pruneRowScopes(keeping: shown)
     return ResolvedState(
       sections: shown, rows: shown.map(\.cells), snapshot: snapshot(of: shown, rowsOf: \.cells))
   }
@@ -152,8 +156,8 @@ extension TableManager {
       for row in section.changedRows where seen.insert(ObjectIdentifier(row)).inserted {
         let found = positions.isEmpty ? rows.firstIndex { $0 === row } : positions[ObjectIdentifier(row)]
         guard let index = found else { continue }  // not shown: removed before it was shown
-        let key = RowKey(row)
         let old = displayedSnapshot.sections[sectionIndex].items[index]
+        let key = RowKey(row, scope: old.id.scope)
         guard key.id == old.id else { return false }  // identity changed: diff
         if key != old {
           let path = ItemPath(item: index, section: sectionIndex)
@@ -194,7 +198,9 @@ extension TableManager {
   {
     var snapshot = TableSnapshot()
     for section in sections {
-      snapshot.sections.append(SnapshotSection(SectionKey(section), items: rows(section).map(RowKey.init)))
+      let key = SectionKey(section)
+      let scope = rowScope(for: key.id)
+      snapshot.sections.append(SnapshotSection(key, items: rows(section).map { RowKey($0, scope: scope) }))
     }
     return snapshot
   }
@@ -237,14 +243,18 @@ struct ManagerLookup {
   var sections: [DiffID: SectionManager] = [:]
   var rows: [DiffID: CellManager] = [:]
 
-  init(old: [SectionManager], new: [SectionManager]) {
+  init(old: [SectionManager], new: [SectionManager], table: TableManager) {
     for section in old {
-      sections[DiffID(section.diffIdentifier)] = section
-      for cell in section.displayedCells { rows[cell.diffID] = cell }
+      let id = DiffID(section.diffIdentifier)
+      let scope = table.rowScope(for: id)
+      sections[id] = section
+      for cell in section.displayedCells { rows[cell.diffID.scoped(to: scope)] = cell }
     }
     for section in new {
-      sections[DiffID(section.diffIdentifier)] = section
-      for cell in section.cells { rows[cell.diffID] = cell }
+      let id = DiffID(section.diffIdentifier)
+      let scope = table.rowScope(for: id)
+      sections[id] = section
+      for cell in section.cells { rows[cell.diffID.scoped(to: scope)] = cell }
     }
   }
 

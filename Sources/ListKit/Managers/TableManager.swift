@@ -9,9 +9,13 @@
 /// table.update()          // animated, through ListDiff
 /// ```
 ///
-/// The table manager does not retain its view. It shows the sections whose condition holds, with
-/// the rows they had at the last ``update(animated:)``; changing sections, rows, conditions or
-/// models schedules an update on the main actor, and ``update(animated:)`` performs it at once.
+/// The table manager does not retain its view, and the view does not retain it (as UIKit holds
+/// its data source weakly): keep the manager in a property of the view's owner. A manager
+/// released while its view lives on reports ``ListDiagnostic/Kind/managerReleased(manager:view:)``.
+///
+/// The table manager shows the sections whose condition holds, with the rows they had at the
+/// last ``update(animated:)``; changing sections, rows, conditions or models schedules an update
+/// on the main actor, and ``update(animated:)`` performs it at once.
 /// Updates reach the view as ListDiff batch updates, or as one `reloadData()` when the change is
 /// larger than ``reloadThreshold`` or the view refuses the batch.
 ///
@@ -64,6 +68,9 @@ open class TableManager {
   var displayedSnapshot = TableSnapshot()
   /// Reuse identifiers already registered with the view.
   var registeredIdentifiers: Set<String> = []
+  /// The number that scopes the row ids of each section identity (see `rowScope(for:)`).
+  var rowScopes: [DiffID: Int] = [:]
+  var nextRowScope = 1
 
   /// Creates a table manager and attaches it to a view.
   /// - Parameters:
@@ -73,6 +80,10 @@ open class TableManager {
     self.sections = sections
     for section in sections { section.table = self }
     if let listView { attach(to: listView) }
+  }
+
+  isolated deinit {
+    checkViewOutlivesManager()
   }
 
   /// Becomes the data source and delegate of a view and shows the sections in it.

@@ -11,6 +11,8 @@ struct DiffID: Hashable, @unchecked Sendable, CustomStringConvertible {
   /// The manager class that scopes the id (``ModelCellManager``), or `nil`.
   let kind: ObjectIdentifier?
   let value: Value
+  /// The section that scopes a row's id (a number the table gives each section identity), or 0.
+  let scope: Int
   /// The hash, computed once: the diff hashes every identity.
   let hash: Int
 
@@ -35,12 +37,28 @@ struct DiffID: Hashable, @unchecked Sendable, CustomStringConvertible {
     hasher.combine(kind)
     hasher.combine(value)
     hash = hasher.finalize()
+    scope = 0
+  }
+
+  private init(kind: ObjectIdentifier?, value: Value, scope: Int, hash: Int) {
+    self.kind = kind
+    self.value = value
+    self.scope = scope
+    self.hash = hash
+  }
+
+  /// This id within the section numbered `scope`: rows are matched only within one section.
+  ///
+  /// Mixes the scope into the hash already computed instead of hashing the id again (the
+  /// dictionaries that use it hash this value once more with their own seed).
+  func scoped(to scope: Int) -> DiffID {
+    DiffID(kind: kind, value: value, scope: scope, hash: hash ^ (scope &* -7_046_029_254_386_353_131))
   }
 
   func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
   static func == (lhs: DiffID, rhs: DiffID) -> Bool {
-    lhs.hash == rhs.hash && lhs.kind == rhs.kind && lhs.value == rhs.value
+    lhs.hash == rhs.hash && lhs.scope == rhs.scope && lhs.kind == rhs.kind && lhs.value == rhs.value
   }
 
   var description: String {
@@ -64,8 +82,9 @@ struct RowKey: Identifiable, Equatable, Sendable {
   let manager: CellManager
   let contentVersion: Int?
 
-  @MainActor init(_ cell: CellManager) {
-    id = cell.diffID
+  /// Captures a row of the section numbered `scope` (see `TableManager.rowScope(for:)`).
+  @MainActor init(_ cell: CellManager, scope: Int) {
+    id = cell.diffID.scoped(to: scope)
     content = cell.diffContent
     reloadVersion = cell.reloadVersion
     manager = cell

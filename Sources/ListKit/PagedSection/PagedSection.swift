@@ -98,10 +98,17 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   // MARK: Paging from the view
 
   /// Asks the list for the next page when an item row near the end appears, then forwards.
+  ///
+  /// "Near the end" counts from the end of the list's items: the row shown with k item rows after
+  /// it stands for the item with k items after it. A row the table left out (a duplicate
+  /// identity, see ``TableManager/update(animated:)``) therefore never stops paging: the last row
+  /// shown always stands for the last item.
   open override func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath)
   {
-    if path.item < displayedCells.count, displayedCells[path.item] !== statusRow {
-      list.itemWillDisplay(at: path.item)
+    if path.item >= 0, path.item < displayedCells.count, displayedCells[path.item] !== statusRow {
+      let statusRows = displayedCells.last === statusRow ? 1 : 0
+      let rowsAfter = displayedCells.count - statusRows - 1 - path.item
+      list.itemWillDisplay(at: list.items.count - 1 - rowsAfter)
     }
     super.listView(listView, willDisplay: cell, forItemAt: path)
   }

@@ -58,6 +58,8 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   var subscribers: [Int: AsyncStream<PagedListState>.Continuation] = [:]
   /// Told synchronously of every change, before the stream's subscribers (the paged section).
   package var changeObservers: [@MainActor (PagedListState) -> Void] = []
+  /// The callers of ``idle()`` waiting for the loads to end.
+  let idleWaiters = IdleWaiters()
   var nextSubscriberID = 0
 
   /// Creates a list with nothing loaded; call ``start()`` to show the cache and load.
@@ -274,7 +276,9 @@ extension PagedList {
       for observer in changeObservers { observer(state) }
       publish(state)
     }
-    return perform(actions)
+    let started = perform(actions)
+    if !machine.hasLoadInFlight { idleWaiters.resumeAll() }
+    return started
   }
 
   private func perform(_ actions: [PagingStateMachine<Item>.Action]) -> Task<Void, Never>? {

@@ -121,6 +121,11 @@ package struct PagingStateMachine<Item: Identifiable> {
 // MARK: - Derived state
 
 extension PagingStateMachine {
+  /// Whether a refresh, a next page or the cache read of ``start(hasCache:)`` is under way.
+  package var hasLoadInFlight: Bool {
+    refreshState.isLoading || nextPageState.isLoading || cacheRead == .reading
+  }
+
   /// The public state of the refresh direction.
   package var refreshState: LoadState {
     switch refreshLoad {
