@@ -56,15 +56,7 @@ open class SectionManager {
   }
 
   /// The rows as the view currently shows them (the cells of the table's last update).
-  ///
-  /// Read on every forwarded call, so it skips the runtime exclusivity check (see
-  /// ``TableManager/displayedSections``).
-  @exclusivity(unchecked) public internal(set) final var displayedCells: [CellManager] = [] {
-    willSet { forwarding.retire(displayedCells) }
-  }
-
-  /// Keeps replaced rows alive while calls forwarded to them run.
-  @exclusivity(unchecked) final var forwarding = ForwardingGuard<CellManager>()
+  public internal(set) final var displayedCells: [CellManager] = []
 
   /// Creates a section.
   /// - Parameters:
@@ -84,10 +76,6 @@ open class SectionManager {
     self.condition = condition
     link.section = self
     for cell in cells { cell.sectionLink = link }
-  }
-
-  isolated deinit {
-    link.section = nil
   }
 
   /// Whether the section is shown now: its condition holds, or it has none.
@@ -129,9 +117,8 @@ open class SectionManager {
 
   /// Calls `body` with the cell manager displayed at `path`, or reports the path and returns `nil`.
   ///
-  /// Every forwarded row call goes through here. The row is passed without retaining it; if the
-  /// call updates the table and removes the row, ``forwarding`` keeps it alive until the call
-  /// returns.
+  /// Every forwarded row call goes through here. The row is held for the call, so a call that
+  /// updates the table and removes its own row still runs on a live object.
   /// - Parameters:
   ///   - path: The row's path.
   ///   - operation: The call being answered, for the diagnostic; `nil` answers `nil` silently.
@@ -145,10 +132,8 @@ open class SectionManager {
       if let operation { reportMissingRow(path, in: operation) }
       return nil
     }
-    forwarding.depth &+= 1
-    // The kept arrays, if any, are released after the guard's mutation ends.
-    defer { _ = forwarding.end() }
-    return withUnretained(Unmanaged.passUnretained(displayedCells[path.item]), body)
+    let row = displayedCells[path.item]
+    return body(row)
   }
 
   @inline(never)
@@ -371,9 +356,10 @@ struct SectionTitles: Equatable, Sendable {
   var footer: String?
 }
 
-/// How rows reach their section without a weak reference to it (see ``CellManager/sectionLink``).
+/// How rows reach their section: one weak reference per section, shared by all its rows (see
+/// ``CellManager/sectionLink``).
 @MainActor
 final class SectionLink {
-  /// The section, cleared by its deinitializer.
-  unowned(unsafe) var section: SectionManager?
+  /// The section; `nil` once it is gone.
+  weak var section: SectionManager?
 }
