@@ -188,15 +188,14 @@ public final class HeadlessTableView: ListView {
       return
     }
     let newCounts = fetchItemCounts(clampingNegatives: false)
-    let sections: SectionMapping
+    let validated: ValidatedBatchUpdate
     do {
-      sections = try BatchUpdateRules.check(
-        update, oldItemCounts: layout.itemCounts, newItemCounts: newCounts)
+      validated = try ValidatedBatchUpdate(update, oldItemCounts: layout.itemCounts, newItemCounts: newCounts)
     } catch {
       throw record(error)
     }
     log(.batchUpdate(update))
-    apply(update, sections: sections, newItemCounts: newCounts)
+    apply(validated)
   }
 
   /// The paths of the rows on screen, in display order.
@@ -456,8 +455,7 @@ public final class HeadlessTableView: ListView {
   }
 
   /// Moves the table to the new state of a batch that passed the rules.
-  func apply(_ update: BatchUpdate, sections: SectionMapping, newItemCounts: [Int]) {
-    let resolver = RowFateResolver(update: update, sections: sections)
+  func apply(_ resolver: ValidatedBatchUpdate) {
     var fates: [RowFate] = []
     var kept: [ItemPath: AnyObject] = [:]
     var removed: [(ItemPath, AnyObject)] = []
@@ -486,7 +484,7 @@ public final class HeadlessTableView: ListView {
         return nil
       })
     highlighted = nil
-    rebuildLayout(itemCounts: newItemCounts)
+    rebuildLayout(itemCounts: resolver.newItemCounts)
     clampOffset()
     updateVisibleRows()
   }
