@@ -39,11 +39,7 @@
     /// - Parameter statusCell: The core's status cell.
     public func show(_ statusCell: PagingStatusCell) {
       footer.show(statusCell)
-      if case .failed = statusCell.status {
-        selectionStyle = .default
-      } else {
-        selectionStyle = .none
-      }
+      selectionStyle = footer.state.isRetryable ? .default : .none
     }
 
     private func setUp() {
