@@ -133,7 +133,7 @@ import Testing
     dataSource.attach(to: view)
     #expect(view.render() == ["a", "b", "c"])
     view.clearEvents()
-    dataSource.setSections([["x"]])
+    dataSource.replaceSections([["x"]])
     #expect(view.events.contains(.reloadData))
     #expect(view.render() == ["x"])
   }

@@ -20,8 +20,8 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
   /// - Complexity: Expected O(n + m) for n old and m new items.
   public func setSections(_ sections: [[Item]], animated: Bool = true) {
     let source = Self.snapshot(of: self.sections)
-    let changeset = diff(
-      from: source, to: Self.snapshot(of: sections), options: DiffOptions(reloadThreshold: reloadThreshold))
+    let changeset = Self.snapshot(of: sections).difference(
+      from: source, options: DiffOptions(reloadThreshold: reloadThreshold))
     for path in changeset.duplicates.targetItems {
       report(
         .duplicateIdentifier("item \(sections[path.section][path.item].id) at \(path)"), in: "setSections")

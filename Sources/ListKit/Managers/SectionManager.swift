@@ -2,8 +2,8 @@
 /// whether it is shown at all.
 ///
 /// By default every row call is forwarded to the ``CellManager`` of that row; subclass and
-/// override a call to answer it for the whole section instead (the seed's
-/// `tableView(_:cellForRowAt:)` in a section subclass). Out-of-range rows answer UIKit's
+/// override a call to answer it for the whole section instead (a section subclass that
+/// overrides `listView(_:cellForItemAt:)`, say). Out-of-range rows answer UIKit's
 /// defaults and report a ``ListDiagnostic``, never trap.
 ///
 /// A section with a ``condition`` is shown only while the condition holds ("coupons" only when
@@ -104,12 +104,15 @@ open class SectionManager {
   }
 
   /// The cell manager displayed at an index, or `nil` with a diagnostic when out of range.
-  /// - Parameters:
-  ///   - path: The row's path.
-  ///   - operation: The call being answered, for the diagnostic.
+  /// - Parameter path: The row's path (its section index is not checked).
   /// - Returns: The cell manager, or `nil`.
   /// - Complexity: O(1).
-  public final func cellManager(at path: ItemPath, for operation: StaticString = #function) -> CellManager? {
+  public final func cellManager(at path: ItemPath) -> CellManager? {
+    cellManager(at: path, for: "cellManager(at:)")
+  }
+
+  /// The cell manager displayed at an index, or `nil` with a diagnostic naming `operation`.
+  final func cellManager(at path: ItemPath, for operation: StaticString) -> CellManager? {
     if let cell = displayedCells[safe: path.item] { return cell }
     reportMissingRow(path, in: operation)
     return nil

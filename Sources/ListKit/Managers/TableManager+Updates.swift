@@ -24,8 +24,8 @@ extension TableManager {
       return
     }
     // The diff finds duplicate identities (first kept, later ones dropped) in the same pass.
-    let changeset = diff(
-      from: displayedSnapshot, to: candidate.snapshot, options: DiffOptions(reloadThreshold: reloadThreshold))
+    let changeset = candidate.snapshot.difference(
+      from: displayedSnapshot, options: DiffOptions(reloadThreshold: reloadThreshold))
     let target = removingDuplicates(changeset.duplicates, from: candidate, target: changeset.target)
     let (source, shown) = (displayedSnapshot, displayedSections)
     StageDriver.perform(

@@ -88,13 +88,15 @@ open class TableManager {
   }
 
   /// The section displayed at an index, or `nil` with a diagnostic when out of range.
-  /// - Parameters:
-  ///   - index: The section index.
-  ///   - operation: The call being answered, for the diagnostic.
+  /// - Parameter index: The section index.
   /// - Returns: The section manager, or `nil`.
   /// - Complexity: O(1).
-  public final func sectionManager(at index: Int, for operation: StaticString = #function) -> SectionManager?
-  {
+  public final func sectionManager(at index: Int) -> SectionManager? {
+    sectionManager(at: index, for: "sectionManager(at:)")
+  }
+
+  /// The section displayed at an index, or `nil` with a diagnostic naming `operation`.
+  final func sectionManager(at index: Int, for operation: StaticString) -> SectionManager? {
     if let section = displayedSections[safe: index] { return section }
     reportMissingSection(index, in: operation)
     return nil
