@@ -128,32 +128,36 @@ extension ValidatedBatchUpdate {
       newRows.reserveCapacity(update.itemInserts.count + update.itemMoves.count)
       let insertMarker = ItemPath(item: -1, section: -1)
 
-      for path in update.itemDeletes {
+      /// Checks a delete or a reload against the old state and marks its row; `false` when the
+      /// row's section is deleted or reloaded, which drops the change.
+      func claimOldRow(_ path: ItemPath, as flag: UInt8) throws(BatchUpdateError) -> Bool {
+        let isDelete = flag == deleted
         guard path.section >= 0, path.section < oldSectionCount else {
-          throw .deleteItemSectionOutOfRange(path, sectionCount: oldSectionCount)
+          throw isDelete
+            ? .deleteItemSectionOutOfRange(path, sectionCount: oldSectionCount)
+            : .reloadItemSectionOutOfRange(path, sectionCount: oldSectionCount)
         }
-        if oldFlags[path.section] & (deleted | reloaded) != 0 { continue }
+        if oldFlags[path.section] & (deleted | reloaded) != 0 { return false }
         let count = oldItemCounts[path.section]
-        guard path.item >= 0, path.item < count else { throw .deleteItemOutOfRange(path, itemCount: count) }
+        guard path.item >= 0, path.item < count else {
+          throw isDelete
+            ? .deleteItemOutOfRange(path, itemCount: count) : .reloadItemOutOfRange(path, itemCount: count)
+        }
         var row = oldRows[path, default: OldRow()]
-        guard row.flags & deleted == 0 else { throw .duplicateItemChange(path, change: .delete) }
-        row.flags |= deleted
+        guard row.flags & flag == 0 else {
+          throw .duplicateItemChange(path, change: isDelete ? .delete : .reload)
+        }
+        // Deletes are claimed first, so only a reload can meet a delete here.
+        guard row.flags & deleted == 0 else { throw .deleteAndReloadSameItem(path) }
+        row.flags |= flag
         oldRows[path] = row
+        return true
+      }
+      for path in update.itemDeletes where try claimOldRow(path, as: deleted) {
         deletedRows.insert(path)
         deletedPerOldSection[path.section] += 1
       }
-      for path in update.itemReloads {
-        guard path.section >= 0, path.section < oldSectionCount else {
-          throw .reloadItemSectionOutOfRange(path, sectionCount: oldSectionCount)
-        }
-        if oldFlags[path.section] & (deleted | reloaded) != 0 { continue }
-        let count = oldItemCounts[path.section]
-        guard path.item >= 0, path.item < count else { throw .reloadItemOutOfRange(path, itemCount: count) }
-        var row = oldRows[path, default: OldRow()]
-        guard row.flags & reloaded == 0 else { throw .duplicateItemChange(path, change: .reload) }
-        guard row.flags & deleted == 0 else { throw .deleteAndReloadSameItem(path) }
-        row.flags |= reloaded
-        oldRows[path] = row
+      for path in update.itemReloads where try claimOldRow(path, as: reloaded) {
         reloadedRows.insert(path)
         reloadedPerOldSection[path.section] += 1
       }

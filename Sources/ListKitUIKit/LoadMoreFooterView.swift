@@ -96,6 +96,22 @@
       apply(PagingPresentation.Footer(statusRow: statusCell.status), text: statusCell.text)
     }
 
+    /// Fills a status cell's content view: the status row's look (no retry button, since
+    /// selecting the row retries) at least ``preferredHeight`` tall.
+    /// - Parameter contentView: The cell's content view.
+    func embedAsStatusRow(in contentView: UIView) {
+      showsRetryButton = false
+      translatesAutoresizingMaskIntoConstraints = false
+      contentView.addSubview(self)
+      NSLayoutConstraint.activate([
+        leadingAnchor.constraint(equalTo: contentView.leadingAnchor),
+        trailingAnchor.constraint(equalTo: contentView.trailingAnchor),
+        topAnchor.constraint(equalTo: contentView.topAnchor),
+        bottomAnchor.constraint(equalTo: contentView.bottomAnchor),
+        heightAnchor.constraint(greaterThanOrEqualToConstant: Self.preferredHeight),
+      ])
+    }
+
     /// Follows a paged list: shows its footer after every change and retries it from the button.
     ///
     /// Replaces an earlier binding. The footer holds the list weakly.

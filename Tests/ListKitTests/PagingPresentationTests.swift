@@ -2,32 +2,26 @@ import Testing
 
 @testable import ListKit
 
+private let offline = PagingStatusFromStateTests.refreshError
+private let timedOut = PagingStatusFromStateTests.nextError
+/// The paged-section tests' list states, shared.
+private typealias States = PagingStatusFromStateTests
+
 /// The one place that decides what a paged list's footer, empty state and refresh control show.
 @Suite struct PagingPresentationTests {
-  static let offline = PagingError(direction: .refresh, message: "Offline")
-  static let timedOut = PagingError(direction: .nextPage, message: "Timed out")
-
-  static func state(
-    refresh: LoadState = .idle, next: LoadState = .idle, count: Int = 0, isBlank: Bool = false
-  ) -> PagedListState {
-    PagedListState(
-      refreshState: refresh, nextPageState: next, itemCount: count, isBlank: isBlank, cachedPageAge: nil,
-      itemsChange: nil)
-  }
-
   @Test(arguments: [
-    (state(), PagingPresentation.Footer.hidden, PagingPresentation.EmptyState.hidden, false),
-    (state(refresh: .loading), .loading, .hidden, true),
-    (state(refresh: .loading, count: 20), .idle, .hidden, true),
-    (state(count: 20), .idle, .hidden, false),
-    (state(next: .loading, count: 20), .loading, .hidden, false),
-    (state(next: .reachedEnd, count: 20), .reachedEnd, .hidden, false),
-    (state(next: .failed(timedOut), count: 20), .failed(message: "Timed out"), .hidden, false),
-    (state(refresh: .failed(offline), count: 20), .failed(message: "Offline"), .hidden, false),
-    (state(refresh: .failed(offline)), .hidden, .failed(message: "Offline"), false),
-    (state(isBlank: true), .hidden, .empty, false),
-    (state(refresh: .failed(offline), isBlank: true), .hidden, .failed(message: "Offline"), false),
-    (state(refresh: .loading, isBlank: true), .loading, .hidden, true),
+    (States.state(), PagingPresentation.Footer.hidden, PagingPresentation.EmptyState.hidden, false),
+    (States.state(refresh: .loading), .loading, .hidden, true),
+    (States.state(refresh: .loading, count: 20), .idle, .hidden, true),
+    (States.state(count: 20), .idle, .hidden, false),
+    (States.state(next: .loading, count: 20), .loading, .hidden, false),
+    (States.state(next: .reachedEnd, count: 20), .reachedEnd, .hidden, false),
+    (States.state(next: .failed(timedOut), count: 20), .failed(message: "Timed out"), .hidden, false),
+    (States.state(refresh: .failed(offline), count: 20), .failed(message: "Offline"), .hidden, false),
+    (States.state(refresh: .failed(offline)), .hidden, .failed(message: "Offline"), false),
+    (States.state(isBlank: true), .hidden, .empty, false),
+    (States.state(refresh: .failed(offline), isBlank: true), .hidden, .failed(message: "Offline"), false),
+    (States.state(refresh: .loading, isBlank: true), .loading, .hidden, true),
   ])
   func eachStateHasOneFooterOneEmptyStateAndOneSpinnerDecision(
     state: PagedListState, footer: PagingPresentation.Footer, emptyState: PagingPresentation.EmptyState,
@@ -40,13 +34,13 @@ import Testing
   }
 
   @Test func theFooterAndTheEmptyStateNeverShowAtOnce() {
-    let loads: [LoadState] = [.idle, .loading, .reachedEnd, .failed(Self.offline), .failed(Self.timedOut)]
+    let loads: [LoadState] = [.idle, .loading, .reachedEnd, .failed(offline), .failed(timedOut)]
     for refresh in loads {
       for next in loads {
         for count in [0, 3] {
           for isBlank in [false, true] where !(isBlank && count > 0) {
             let presentation = PagingPresentation(
-              Self.state(refresh: refresh, next: next, count: count, isBlank: isBlank))
+              States.state(refresh: refresh, next: next, count: count, isBlank: isBlank))
             #expect(
               presentation.footer == .hidden || presentation.emptyState == .hidden,
               "refresh \(refresh), next \(next), count \(count), blank \(isBlank)")

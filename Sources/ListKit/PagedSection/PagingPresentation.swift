@@ -12,6 +12,14 @@
 /// The footer and the empty state never show the same thing: an empty list, or a first page that
 /// failed while nothing is shown, is the empty state's, and the footer hides for it.
 public struct PagingPresentation: Hashable, Sendable {
+  /// What the footer shows.
+  public var footer: Footer
+  /// What the empty-state view shows.
+  public var emptyState: EmptyState
+  /// Whether a refresh is loading: a refresh control keeps spinning while this is `true` and
+  /// ends as soon as it is `false`.
+  public var isRefreshing: Bool
+
   /// What a load-more footer shows.
   public enum Footer: Hashable, Sendable {
     /// Nothing: the list is empty (the empty state shows instead), or nothing has loaded yet.
@@ -53,14 +61,6 @@ public struct PagingPresentation: Hashable, Sendable {
     /// The first page failed and no item is shown; retrying loads it again.
     case failed(message: String)
   }
-
-  /// What the footer shows.
-  public var footer: Footer
-  /// What the empty-state view shows.
-  public var emptyState: EmptyState
-  /// Whether a refresh is loading: a refresh control keeps spinning while this is `true` and
-  /// ends as soon as it is `false`.
-  public var isRefreshing: Bool
 
   /// What the views of a paged list show for one of its states.
   /// - Parameter state: A state of the list, from ``PagedList/state`` or
