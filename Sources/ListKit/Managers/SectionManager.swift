@@ -113,9 +113,7 @@ open class SectionManager {
 
   /// The cell manager displayed at an index, or `nil` with a diagnostic naming `operation`.
   final func cellManager(at path: ItemPath, for operation: StaticString) -> CellManager? {
-    if let cell = displayedCells[safe: path.item] { return cell }
-    reportMissingRow(path, in: operation)
-    return nil
+    forwardToRow(path, operation) { $0 }
   }
 
   /// Calls `body` with the cell manager displayed at `path`, or reports the path and returns `nil`.

@@ -97,9 +97,7 @@ open class TableManager {
 
   /// The section displayed at an index, or `nil` with a diagnostic naming `operation`.
   final func sectionManager(at index: Int, for operation: StaticString) -> SectionManager? {
-    if let section = displayedSections[safe: index] { return section }
-    reportMissingSection(index, in: operation)
-    return nil
+    forwardToSection(index, operation) { $0 }
   }
 
   /// Calls `body` with the section displayed at `index`, or reports the index and returns `nil`.
