@@ -4,6 +4,8 @@ public struct ChangesetApplicationError: Error, Hashable, Sendable, CustomString
   public var stage: Int?
   /// What does not fit, and where.
   public var reason: String
+  /// The rule of UIKit's that the stage breaks, when that is what does not fit.
+  public var rejection: BatchUpdateError?
 
   /// Creates an error.
   /// - Parameters:
@@ -12,6 +14,14 @@ public struct ChangesetApplicationError: Error, Hashable, Sendable, CustomString
   public init(stage: Int?, reason: String) {
     self.stage = stage
     self.reason = reason
+    rejection = nil
+  }
+
+  /// Creates the error of a stage that breaks one of UIKit's batch-update rules.
+  init(stage: Int, rejection: BatchUpdateError) {
+    self.stage = stage
+    reason = rejection.description
+    self.rejection = rejection
   }
 
   /// The reason, prefixed with the stage when there is one.

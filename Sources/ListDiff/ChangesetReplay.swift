@@ -64,140 +64,36 @@ internal struct ChangesetReplay<Section: Identifiable & Equatable, Item: Identif
     return itemOrigin.count - 1
   }
 
+  /// Performs one stage on the slots: the shared model of a batch update checks it against the
+  /// counts before it and says where every slot goes.
   private mutating func perform(
     _ update: BatchUpdate, stage: Int, insertedSectionItemCounts: [Int]
   ) throws(Failure) {
-    func failure(_ reason: String) -> Failure { Failure(stage: stage, reason: reason) }
-    let oldCount = current.sections.count
-    var oldSectionUsed = Array(repeating: false, count: oldCount)
-    var removed = Array(repeating: false, count: oldCount)
-    func claimOld(_ section: Int, _ what: String) throws(Failure) {
-      guard section >= 0 && section < oldCount else {
-        throw failure("\(what) section \(section) is outside the \(oldCount) sections before the update")
-      }
-      guard !oldSectionUsed[section] else {
-        throw failure("section \(section) is changed twice before the update")
-      }
-      oldSectionUsed[section] = true
-    }
-    for section in update.sectionDeletes {
-      try claimOld(section, "deleted")
-      removed[section] = true
-    }
-    for move in update.sectionMoves {
-      try claimOld(move.from, "moved")
-      removed[move.from] = true
+    let validated: ValidatedBatchUpdate
+    do {
+      validated = try ValidatedBatchUpdate(
+        update, oldItemCounts: current.items.map(\.count),
+        insertedSectionItemCounts: insertedSectionItemCounts)
+    } catch {
+      throw Failure(stage: stage, rejection: error)
     }
     for section in update.sectionReloads {
-      try claimOld(section, "reloaded")
-      sectionReloadStage[current.sections[section]] = min(
-        sectionReloadStage[current.sections[section]], stage)
+      let slot = current.sections[section]
+      sectionReloadStage[slot] = min(sectionReloadStage[slot], stage)
       for slot in current.items[section] { itemReloadStage[slot] = min(itemReloadStage[slot], stage) }
     }
-    let newCount = oldCount - update.sectionDeletes.count + update.sectionInserts.count
-
-    // 0: untouched, 1: reloaded (stays), 2: deleted or moved away.
-    var oldPathUse = current.items.map { Array(repeating: UInt8(0), count: $0.count) }
-    func claimOldPath(_ path: ItemPath, _ what: String, _ use: UInt8) throws(Failure) -> Int {
-      guard
-        path.section >= 0 && path.section < oldCount && path.item >= 0
-          && path.item < current.items[path.section].count
-      else { throw failure("\(what) item \(path) is outside the state before the update") }
-      guard oldPathUse[path.section][path.item] == 0 else {
-        throw failure("item \(path) is changed twice before the update")
-      }
-      oldPathUse[path.section][path.item] = use
-      return current.items[path.section][path.item]
-    }
     for path in update.itemReloads {
-      let slot = try claimOldPath(path, "reloaded", 1)
+      // A reload inside a deleted or reloaded section is dropped with it.
+      guard validated.newSection(forOldSection: path.section) != nil,
+        !validated.isOldSectionReloaded[path.section]
+      else { continue }
+      let slot = current.items[path.section][path.item]
       itemReloadStage[slot] = min(itemReloadStage[slot], stage)
     }
-    for path in update.itemDeletes { _ = try claimOldPath(path, "deleted", 2) }
-    var movedSlots: [Int] = []
-    movedSlots.reserveCapacity(update.itemMoves.count)
-    for move in update.itemMoves { movedSlots.append(try claimOldPath(move.from, "moved", 2)) }
-    var remaining: [[Int]] = []
-    remaining.reserveCapacity(oldCount)
-    for section in 0..<oldCount {
-      let slots = current.items[section]
-      let use = oldPathUse[section]
-      var kept: [Int] = []
-      kept.reserveCapacity(slots.count)
-      for index in 0..<slots.count where use[index] != 2 { kept.append(slots[index]) }
-      remaining.append(kept)
-    }
-
-    var sections = Array(repeating: -1, count: max(newCount, 0))
-    var items = Array(repeating: [Int](), count: max(newCount, 0))
-    func claimNew(_ section: Int, _ what: String) throws(Failure) {
-      guard section >= 0 && section < newCount else {
-        throw failure(
-          "\(what) section \(section) is outside the \(max(newCount, 0)) sections after the update")
-      }
-      guard sections[section] == -1 else {
-        throw failure("section \(section) is filled twice after the update")
-      }
-    }
-    for move in update.sectionMoves {
-      try claimNew(move.to, "moved")
-      sections[move.to] = current.sections[move.from]
-      items[move.to] = remaining[move.from]
-    }
-    guard insertedSectionItemCounts.count == update.sectionInserts.count else {
-      throw failure(
-        "the stage inserts \(update.sectionInserts.count) sections but has item counts for \(insertedSectionItemCounts.count)"
-      )
-    }
-    for (index, section) in update.sectionInserts.enumerated() {
-      try claimNew(section, "inserted")
-      sections[section] = newSectionSlot(origin: -1)
-      items[section] = (0..<insertedSectionItemCounts[index]).map { _ in newItemSlot(origin: nil) }
-    }
-    var next = 0
-    for section in 0..<oldCount where !removed[section] {
-      while next < newCount && sections[next] != -1 { next += 1 }
-      guard next < newCount else { throw failure("the sections after the update do not add up") }
-      sections[next] = current.sections[section]
-      items[next] = remaining[section]
-    }
-
-    var incoming = Array(repeating: [(index: Int, slot: Int)](), count: max(newCount, 0))
-    func claimNewPath(_ path: ItemPath, _ what: String) throws(Failure) {
-      guard path.section >= 0 && path.section < newCount && path.item >= 0 else {
-        throw failure("\(what) item \(path) is outside the state after the update")
-      }
-    }
-    for path in update.itemInserts {
-      try claimNewPath(path, "inserted")
-      incoming[path.section].append((path.item, newItemSlot(origin: nil)))
-    }
-    for (index, move) in update.itemMoves.enumerated() {
-      try claimNewPath(move.to, "moved")
-      incoming[move.to.section].append((move.to.item, movedSlots[index]))
-    }
-    for section in 0..<max(newCount, 0) where !incoming[section].isEmpty {
-      let total = items[section].count + incoming[section].count
-      var placed = Array(repeating: -1, count: total)
-      for entry in incoming[section] {
-        guard entry.index < total else {
-          throw failure(
-            "item [\(section), \(entry.index)] is outside the \(total) items of section \(section) after the update"
-          )
-        }
-        guard placed[entry.index] == -1 else {
-          throw failure("item [\(section), \(entry.index)] is filled twice after the update")
-        }
-        placed[entry.index] = entry.slot
-      }
-      var rest = items[section].makeIterator()
-      for index in 0..<total where placed[index] == -1 {
-        guard let slot = rest.next() else { throw failure("the items of section \(section) do not add up") }
-        placed[index] = slot
-      }
-      items[section] = placed
-    }
-    current = State(sections: sections, items: items)
+    let after = validated.afterState(
+      sections: current.sections, rows: current.items,
+      insertedSection: { _ in newSectionSlot(origin: -1) }, insertedRow: { _ in newItemSlot(origin: nil) })
+    current = State(sections: after.sections, items: after.rows)
   }
 
   /// Fills every state's slots with values.

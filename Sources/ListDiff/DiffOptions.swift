@@ -1,4 +1,4 @@
-/// Settings for ``diff(from:to:options:)``.
+/// Settings for ``SectionedSnapshot/difference(from:options:)``.
 public struct DiffOptions: Hashable, Sendable {
   /// The change count past which the result recommends reloading the whole list instead of animating.
   ///

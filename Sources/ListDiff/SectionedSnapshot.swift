@@ -4,7 +4,7 @@
 /// two snapshots is the same element, and if it compares unequal it was updated.
 /// Item ids are global to the snapshot, so an item may move from one section to another.
 ///
-/// A snapshot may hold duplicate ids; ``diff(from:to:options:)`` then keeps the first occurrence and
+/// A snapshot may hold duplicate ids; ``SectionedSnapshot/difference(from:options:)`` then keeps the first occurrence and
 /// reports the others (see ``DuplicateReport``).
 public struct SectionedSnapshot<Section: Identifiable & Equatable, Item: Identifiable & Equatable> {
   /// The sections, in display order.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the demo's built-in loader failed a request.
-public enum DemoLoadError: Error, Hashable, Sendable {
+package enum DemoLoadError: Error, Hashable, Sendable {
   /// A failure injected by `--fail-rate`, for the page starting at `offset`, on its `attempt`-th
   /// request (from 1).
   case simulatedFailure(offset: Int, attempt: Int)
@@ -11,7 +11,7 @@ public enum DemoLoadError: Error, Hashable, Sendable {
 
 extension DemoLoadError: CustomStringConvertible {
   /// A short message for the footer row.
-  public var description: String {
+  package var description: String {
     switch self {
     case .simulatedFailure(let offset, let attempt):
       "simulated network failure (items from \(offset + 1), attempt \(attempt))"
@@ -23,5 +23,5 @@ extension DemoLoadError: CustomStringConvertible {
 
 extension DemoLoadError: LocalizedError {
   /// The same short message, which `PagingError` shows the user.
-  public var errorDescription: String? { description }
+  package var errorDescription: String? { description }
 }

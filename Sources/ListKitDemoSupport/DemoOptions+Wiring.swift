@@ -4,14 +4,14 @@ import ListKitHTTP
 
 extension DemoOptions {
   /// The name of the demo's cache folder under the default cache location.
-  public static let cacheName = "listkit-demo"
+  package static let cacheName = "listkit-demo"
 
   /// The paging configuration the flags ask for: `--style` and `--page-size`, prefetching the
   /// next page when a row at most 5 rows from the end appears.
   /// - Returns: The configuration.
   /// - Throws: ``PagingConfigurationError`` for a page size the list refuses (the parser already
   ///   keeps it from 1 to 1000).
-  public func pagingConfiguration() throws(PagingConfigurationError) -> PagingConfiguration {
+  package func pagingConfiguration() throws(PagingConfigurationError) -> PagingConfiguration {
     let pagingStyle: PagingStyle =
       switch style {
       case .page: .pageIndex(firstIndex: 0)
@@ -23,13 +23,13 @@ extension DemoOptions {
 
   /// What selects the content, for the cache key: the URL, or the built-in data set's seed and
   /// size, so that two data sets never share a cached first page.
-  public var cacheQuery: String {
+  package var cacheQuery: String {
     url?.absoluteString ?? "built-in photos, seed \(seed), count \(count)"
   }
 
   /// The loader the flags ask for: the HTTP loader for `--url`, otherwise the built-in one.
   /// - Returns: The loader.
-  public func makeLoader() -> any PageLoader<Photo> {
+  package func makeLoader() -> any PageLoader<Photo> {
     if let url { return makeHTTPLoader(url: url) }
     return DemoPhotoLoader(
       photos: PhotoDataSet.photos(count: count, seed: seed), latency: latency, failRate: failRate, seed: seed,
@@ -41,7 +41,7 @@ extension DemoOptions {
   /// and pages read as ``PhotoEnvelope`` describes (a bare array or an envelope).
   /// - Parameter url: The URL of the first page.
   /// - Returns: The loader.
-  public func makeHTTPLoader(url: URL) -> HTTPPageLoader<Photo> {
+  package func makeHTTPLoader(url: URL) -> HTTPPageLoader<Photo> {
     HTTPPageLoader(
       baseURL: url, style: PhotoEnvelope.responseStyle, parameters: HTTPPagingParameters(),
       authentication: .bearer, timeout: 15)
@@ -49,7 +49,7 @@ extension DemoOptions {
 
   /// The directory the first page is cached in: `--cache-dir`, or the default cache location
   /// for a cache named ``cacheName``.
-  public var resolvedCacheDirectory: URL {
+  package var resolvedCacheDirectory: URL {
     cacheDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
       ?? FilePageCache<Photo>.defaultDirectory(named: Self.cacheName)
   }
@@ -59,7 +59,7 @@ extension DemoOptions {
   /// None with `--no-cache`; with `--dump`, none unless `--cache-dir` is given, so that a dump
   /// is the same every time and never touches the user's cache.
   /// - Returns: The cache.
-  public func makeCache() -> FilePageCache<Photo>? {
+  package func makeCache() -> FilePageCache<Photo>? {
     guard usesCache, !dump || cacheDirectory != nil else { return nil }
     return FilePageCache(directory: resolvedCacheDirectory)
   }

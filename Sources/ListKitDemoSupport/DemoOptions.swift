@@ -5,9 +5,9 @@ import Foundation
 /// Parsing is by hand (the package has no dependencies) and strict: an unknown flag, a missing
 /// or malformed value, or two flags that contradict each other is a ``DemoOptionsError`` whose
 /// description is one line. Values follow the flag as `--flag value` or `--flag=value`.
-public struct DemoOptions: Hashable, Sendable {
+package struct DemoOptions: Hashable, Sendable {
   /// How pages are asked for.
-  public enum PaginationStyle: String, Hashable, Sendable, CaseIterable {
+  package enum PaginationStyle: String, Hashable, Sendable, CaseIterable {
     /// Page number and page size.
     case page
     /// Offset and limit.
@@ -17,39 +17,39 @@ public struct DemoOptions: Hashable, Sendable {
   }
 
   /// How long each page takes to load (`--latency`); default 300 ms.
-  public var latency: Duration = .milliseconds(300)
+  package var latency: Duration = .milliseconds(300)
   /// The probability, from 0 to 1, that a page request fails (`--fail-rate`); default 0.
-  public var failRate = 0.0
+  package var failRate = 0.0
   /// Items per page (`--page-size`); default 20.
-  public var pageSize = 20
+  package var pageSize = 20
   /// Items in the built-in data set (`--count`; `--empty` makes it 0); default 237.
   ///
   /// 237 is not a multiple of the default page size, so the last page is a partial one.
-  public var count = 237
+  package var count = 237
   /// A JSON API to load from instead of the built-in data set (`--url`).
-  public var url: URL?
+  package var url: URL?
   /// How pages are asked for (`--style`); default ``PaginationStyle/page``.
-  public var style = PaginationStyle.page
+  package var style = PaginationStyle.page
   /// The user token sent with every request (`--token`).
-  public var token: String?
+  package var token: String?
   /// Where the first page is cached (`--cache-dir`); `nil` for the default place.
-  public var cacheDirectory: String?
+  package var cacheDirectory: String?
   /// Whether the first page is cached at all (`--no-cache` turns it off); default `true`.
-  public var usesCache = true
+  package var usesCache = true
   /// Whether to print the rendered screen instead of running interactively (`--dump`).
-  public var dump = false
+  package var dump = false
   /// How many pages `--dump` loads (`--pages`); default 1.
-  public var pages = 1
+  package var pages = 1
   /// The width of the `--dump` screen in columns (`--width`); default 80.
-  public var width = 80
+  package var width = 80
   /// The seed of the data set and of the injected failures (`--seed`).
-  public var seed = PhotoDataSet.defaultSeed
+  package var seed = PhotoDataSet.defaultSeed
 
   /// Options with every default.
-  public init() {}
+  package init() {}
 
   /// What the command line asks for.
-  public enum Command: Hashable, Sendable {
+  package enum Command: Hashable, Sendable {
     /// Print ``DemoOptions/usage`` and exit 0.
     case help
     /// Run the demo.
@@ -57,7 +57,7 @@ public struct DemoOptions: Hashable, Sendable {
   }
 
   /// The help text.
-  public static let usage = """
+  package static let usage = """
     usage: listkit-demo [options]
 
     A paged, sectioned list in the terminal: scroll with ↑ ↓ PgUp PgDn Home End, r refreshes
@@ -95,7 +95,7 @@ public struct DemoOptions: Hashable, Sendable {
   /// - Parameter arguments: The arguments, without the program name.
   /// - Returns: What to do.
   /// - Throws: ``DemoOptionsError`` for the first argument that is wrong.
-  public static func parse(_ arguments: [String]) throws(DemoOptionsError) -> Command {
+  package static func parse(_ arguments: [String]) throws(DemoOptionsError) -> Command {
     var options = DemoOptions()
     var seen: Set<String> = []
     var index = 0
@@ -260,7 +260,7 @@ public struct DemoOptions: Hashable, Sendable {
 
 extension DemoOptions {
   /// One line about where the photos come from, for the summary row.
-  public var sourceDescription: String {
+  package var sourceDescription: String {
     if let url {
       // Latency and failures are the server's own here.
       return "\(url.host ?? "server") · \(style.rawValue) paging · pages of \(pageSize)"

@@ -1,5 +1,5 @@
 /// A command line `listkit-demo` does not accept.
-public enum DemoOptionsError: Error, Hashable, Sendable {
+package enum DemoOptionsError: Error, Hashable, Sendable {
   /// A flag the demo does not have.
   case unknownOption(String)
   /// A word that is not a flag.
@@ -20,7 +20,7 @@ public enum DemoOptionsError: Error, Hashable, Sendable {
 
 extension DemoOptionsError: CustomStringConvertible {
   /// One line, naming the flag and what was expected.
-  public var description: String {
+  package var description: String {
     switch self {
     case .unknownOption(let name): "unknown option '\(name)'"
     case .unexpectedArgument(let argument): "unexpected argument '\(argument)' (options start with --)"

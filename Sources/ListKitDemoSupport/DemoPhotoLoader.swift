@@ -8,9 +8,9 @@ import Synchronization
 /// Whether a request fails depends only on the seed, the page's first offset and how many
 /// times that page was asked for before, so a run is reproducible whatever the timing, and a
 /// retry gets a fresh draw.
-public struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duration {
+package struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duration {
   /// The item type.
-  public typealias Item = Photo
+  package typealias Item = Photo
 
   private let photos: [Photo]
   private let latency: Duration
@@ -26,7 +26,7 @@ public struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duration
   ///   - failRate: The probability, from 0 to 1, that a request fails.
   ///   - seed: The seed of the failure draws.
   ///   - clock: The clock to wait on.
-  public init(photos: [Photo], latency: Duration, failRate: Double, seed: UInt64, clock: C) {
+  package init(photos: [Photo], latency: Duration, failRate: Double, seed: UInt64, clock: C) {
     self.photos = photos
     self.latency = latency
     self.failRate = failRate
@@ -39,7 +39,7 @@ public struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duration
   /// - Returns: The page, with `hasMore`, the next cursor and the total count.
   /// - Throws: ``DemoLoadError`` for an injected failure or a request out of shape;
   ///   `CancellationError` when the task is cancelled during the latency.
-  public func loadPage(_ request: PageRequest) async throws -> Page<Photo> {
+  package func loadPage(_ request: PageRequest) async throws -> Page<Photo> {
     let (offset, limit) = try Self.range(of: request.position)
     if latency > .zero {
       try await clock.sleep(for: latency)

@@ -16,9 +16,9 @@ import ListKitTerminal
 /// change reaches the view as a batch update. r refreshes (or retries after an error) through
 /// ``PagedList/retry()`` and ``PagedList/refresh()``.
 @MainActor
-public final class DemoScreen {
+package final class DemoScreen {
   /// What a key did.
-  public enum KeyResult: Hashable, Sendable {
+  package enum KeyResult: Hashable, Sendable {
     /// The screen used the key.
     case handled
     /// The key means nothing here.
@@ -28,26 +28,26 @@ public final class DemoScreen {
   }
 
   /// The words of the photos section's status row.
-  public static let statusTexts = PagingStatusTexts(
+  package static let statusTexts = PagingStatusTexts(
     loading: "Loading…", reachedEnd: "No more data", failed: "Error: %@ — press r to retry",
     empty: "No photos here yet. Press r to refresh.")
 
   /// The view the screen draws into.
-  public let listView: TerminalListView
+  package let listView: TerminalListView
   /// The paged list of photos.
-  public let list: PagedList<Photo>
+  package let list: PagedList<Photo>
   /// Called after every change of the content, to redraw.
-  public var onChange: (@MainActor () -> Void)?
+  package var onChange: (@MainActor () -> Void)?
   /// Whether showing rows near the end loads the next page (off for `--dump`).
-  public var loadsNextPageAutomatically: Bool {
+  package var loadsNextPageAutomatically: Bool {
     get { table.reportsDisplay }
     set { table.reportsDisplay = newValue }
   }
   /// The number of pages shown since the last refresh (the cached first page counts as one).
-  public private(set) var pagesLoaded = 0
+  package private(set) var pagesLoaded = 0
   /// The diagnostics the table manager reported (a rejected batch update, a row out of range…),
   /// the last 20; a correct screen has none.
-  public private(set) var diagnostics: [ListDiagnostic] = []
+  package private(set) var diagnostics: [ListDiagnostic] = []
 
   let table = DemoTableManager()
   let summary = SummaryRow()
@@ -63,7 +63,7 @@ public final class DemoScreen {
   ///   - list: The photos.
   ///   - sourceDescription: One line about the source, shown in the summary.
   ///   - size: The screen size.
-  public init(list: PagedList<Photo>, sourceDescription: String, size: TerminalSize) {
+  package init(list: PagedList<Photo>, sourceDescription: String, size: TerminalSize) {
     self.list = list
     self.sourceDescription = sourceDescription
     listView = TerminalListView(width: size.columns, height: max(0, size.rows - 1))
@@ -96,7 +96,7 @@ public final class DemoScreen {
   ///   - size: The screen size.
   ///   - now: The current time, for the age of the cached page.
   /// - Throws: ``PagingConfigurationError`` for a page size the list refuses.
-  public convenience init(
+  package convenience init(
     options: DemoOptions, loader: some PageLoader<Photo>, cache: (any PageCache<Photo>)?, size: TerminalSize,
     now: @escaping @Sendable () -> Date = { Date() }
   ) throws(PagingConfigurationError) {
@@ -113,12 +113,12 @@ public final class DemoScreen {
   /// Shows the cached first page, if any, then refreshes: what the app does at launch.
   /// - Returns: The task reading the cache and loading the first page, or `nil`.
   @discardableResult
-  public func start() -> Task<Void, Never>? {
+  package func start() -> Task<Void, Never>? {
     list.start()
   }
 
   /// Waits until neither the first page nor a next page is loading.
-  public func waitUntilIdle() async {
+  package func waitUntilIdle() async {
     for await state in list.stateChanges()
     where !state.refreshState.isLoading && !state.nextPageState.isLoading {
       break
@@ -170,7 +170,7 @@ public final class DemoScreen {
   /// the navigation keys (and Enter, which retries on the error row) go to the list view.
   /// - Parameter key: The key.
   /// - Returns: What the key did.
-  public func handle(_ key: Key) -> KeyResult {
+  package func handle(_ key: Key) -> KeyResult {
     switch key {
     case .character("q"), .character("Q"), .interrupt, .endOfInput:
       return .quit
@@ -189,7 +189,7 @@ public final class DemoScreen {
   /// The whole screen: the list and, on the last line, the key help.
   /// - Parameter size: The terminal size.
   /// - Returns: `size.rows` lines.
-  public func render(size: TerminalSize) -> ScreenBuffer {
+  package func render(size: TerminalSize) -> ScreenBuffer {
     applyPendingChanges()
     listView.resize(width: size.columns, height: max(0, size.rows - 1))
     var buffer = listView.render()
@@ -209,7 +209,7 @@ public final class DemoScreen {
   ///   - cache: Where the first page is kept, or `nil` (the default) for none.
   /// - Returns: The rendered list, every row, one line each.
   /// - Throws: ``PagingConfigurationError`` for a page size the list refuses.
-  public static func dump(
+  package static func dump(
     options: DemoOptions, loader: some PageLoader<Photo>, cache: (any PageCache<Photo>)? = nil
   ) async throws(PagingConfigurationError) -> String {
     let screen = try DemoScreen(

@@ -23,7 +23,7 @@ extension Photo: Codable {
   /// - Parameter decoder: The decoder.
   /// - Throws: `DecodingError` when `id` is missing or not a whole number, or a value has the
   ///   wrong type.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let id = try container.decode(Int.self, forKey: .id)
     let title =
@@ -43,7 +43,7 @@ extension Photo: Codable {
   /// Writes the photo in the JSON form above.
   /// - Parameter encoder: The encoder.
   /// - Throws: What the encoder throws.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
     try container.encode(title, forKey: .title)

@@ -1,19 +1,19 @@
 import Foundation
 
 /// One photo of the demo's data set.
-public struct Photo: Identifiable, Hashable, Sendable {
+package struct Photo: Identifiable, Hashable, Sendable {
   /// The photo's number, from 1.
-  public var id: Int
+  package var id: Int
   /// The title.
-  public var title: String
+  package var title: String
   /// Who took it.
-  public var author: String
+  package var author: String
   /// When it was taken.
-  public var takenAt: Date
+  package var takenAt: Date
   /// How many people liked it.
-  public var likes: Int
+  package var likes: Int
   /// Whether the author pinned it to the top.
-  public var isPinned: Bool
+  package var isPinned: Bool
 
   /// Creates a photo.
   /// - Parameters:
@@ -23,7 +23,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
   ///   - takenAt: When.
   ///   - likes: The number of likes.
   ///   - isPinned: Whether it is pinned.
-  public init(id: Int, title: String, author: String, takenAt: Date, likes: Int, isPinned: Bool) {
+  package init(id: Int, title: String, author: String, takenAt: Date, likes: Int, isPinned: Bool) {
     self.id = id
     self.title = title
     self.author = author
@@ -34,7 +34,7 @@ public struct Photo: Identifiable, Hashable, Sendable {
 
   /// The day it was taken, as `yyyy-MM-dd` in UTC (computed without a formatter, so the same
   /// in every locale).
-  public var day: String {
+  package var day: String {
     let days = Int((takenAt.timeIntervalSince1970 / 86_400).rounded(.down))
     // Howard Hinnant's civil_from_days.
     let shifted = days + 719_468

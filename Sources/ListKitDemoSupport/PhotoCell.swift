@@ -5,20 +5,20 @@ import ListKitTerminal
 /// right; the title is shortened with "…" when the row is narrow, and the right part is dropped
 /// when even that does not fit.
 @MainActor
-public final class PhotoCell: TerminalCell, ListCell {
+package final class PhotoCell: TerminalCell, ListCell {
   /// The reuse identifier the demo registers this cell under.
-  public static let reuseIdentifier = "PhotoCell"
+  package static let reuseIdentifier = "PhotoCell"
 
   /// The photo shown, or `nil` for a blank row.
-  public var photo: Photo?
+  package var photo: Photo?
 
   /// Creates an empty cell.
-  public init() {}
+  package init() {}
 
   /// The row.
   /// - Parameter width: The number of columns.
   /// - Returns: One line.
-  public func render(width: Int) -> [String] {
+  package func render(width: Int) -> [String] {
     guard let photo else { return [""] }
     let number = String(photo.id)
     let left =
@@ -38,7 +38,7 @@ public final class PhotoCell: TerminalCell, ListCell {
   }
 
   /// Clears the photo.
-  public func prepareForReuse() {
+  package func prepareForReuse() {
     photo = nil
   }
 

@@ -5,9 +5,9 @@ import ListKitTesting
 ///
 /// Photo *n* depends only on the seed and *n*, so a smaller `count` is a prefix of a larger
 /// one. Photos are newest first, a few hours to two days apart, from 2026-11-28 backwards.
-public enum PhotoDataSet {
+package enum PhotoDataSet {
   /// The default seed.
-  public static let defaultSeed: UInt64 = 2026
+  package static let defaultSeed: UInt64 = 2026
 
   /// Makes the photos.
   /// - Parameters:
@@ -15,7 +15,7 @@ public enum PhotoDataSet {
   ///   - seed: The seed.
   /// - Returns: `count` photos with ids 1 through `count`.
   /// - Complexity: O(count).
-  public static func photos(count: Int, seed: UInt64) -> [Photo] {
+  package static func photos(count: Int, seed: UInt64) -> [Photo] {
     var photos: [Photo] = []
     photos.reserveCapacity(max(0, count))
     // 2026-11-28 18:00 UTC.

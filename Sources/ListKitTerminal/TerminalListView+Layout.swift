@@ -38,26 +38,26 @@ extension TerminalListView {
     return ListLayout(
       itemCounts: counts,
       headerHeight: { section in
-        if let height = delegate?.listView(self, heightForHeaderInSection: section) {
-          return Self.lines(height)
-        }
-        let hasHeader =
-          dataSource.listView(self, titleForHeaderInSection: section) != nil
-          || delegate?.listView(self, viewForHeaderInSection: section) != nil
-        return hasHeader ? 1 : 0
+        endHeight(
+          delegate?.listView(self, heightForHeaderInSection: section),
+          hasEnd: dataSource.listView(self, titleForHeaderInSection: section) != nil
+            || delegate?.listView(self, viewForHeaderInSection: section) != nil)
       },
       itemHeight: { path in
         delegate?.listView(self, heightForItemAt: path).map(Self.lines) ?? defaultHeight
       },
       footerHeight: { section in
-        if let height = delegate?.listView(self, heightForFooterInSection: section) {
-          return Self.lines(height)
-        }
-        let hasFooter =
-          dataSource.listView(self, titleForFooterInSection: section) != nil
-          || delegate?.listView(self, viewForFooterInSection: section) != nil
-        return hasFooter ? 1 : 0
+        endHeight(
+          delegate?.listView(self, heightForFooterInSection: section),
+          hasEnd: dataSource.listView(self, titleForFooterInSection: section) != nil
+            || delegate?.listView(self, viewForFooterInSection: section) != nil)
       })
+  }
+
+  /// A header's or footer's lines: the delegate's height, or one line when it has a title or a view.
+  private func endHeight(_ height: Double?, hasEnd: @autoclosure () -> Bool) -> Int {
+    if let height { return Self.lines(height) }
+    return hasEnd() ? 1 : 0
   }
 
   /// A delegate height in lines: rounded, never negative, and 0 for NaN or infinity.

@@ -116,11 +116,11 @@ public final class TerminalListView: ListView {
   /// Applies a batch update: cells of items that stay keep showing (at their new paths), deleted
   /// and reloaded ones end displaying, and new rows are asked for at the next layout pass.
   ///
-  /// The counts are checked as UIKit checks them; the full rule check (duplicates, ranges) is
-  /// `HeadlessTableView`'s job. The data source must already answer with the new state.
+  /// The batch is checked as UIKit checks it (ranges, conflicts, counts), by the same model
+  /// `HeadlessTableView` referees with. The data source must already answer with the new state.
   /// - Parameter update: The batch, with old paths for deletes and reloads and new paths for
   ///   inserts.
-  /// - Throws: ``BatchUpdateError`` when the counts do not add up; the view then reloads.
+  /// - Throws: ``BatchUpdateError`` when the batch breaks a rule; the view then reloads.
   public func performBatchUpdates(_ update: BatchUpdate) throws(BatchUpdateError) {
     // Inside a layout pass, or with a reload pending, there is no trustworthy old state: reload.
     guard !isLayingOut, !needsReload, let dataSource else {
@@ -130,17 +130,17 @@ public final class TerminalListView: ListView {
     let reportedCounts = (0..<max(0, dataSource.numberOfSections(in: self))).map {
       dataSource.listView(self, numberOfItemsInSection: $0)
     }
-    let mapper = BatchUpdatePathMapper(
-      update: update, oldCounts: layout.itemCounts, newCounts: reportedCounts)
+    let validated: ValidatedBatchUpdate
     do {
-      try mapper.validate()
+      validated = try ValidatedBatchUpdate(
+        update, oldItemCounts: layout.itemCounts, newItemCounts: reportedCounts)
     } catch {
       reloadData()
       throw error
     }
     var kept: [ItemPath: AnyObject] = [:]
     for (path, cell) in visibleCells.sorted(by: { $0.key < $1.key }) {
-      if !mapper.isReloaded(path), let newPath = mapper.newPath(for: path) {
+      if case .kept(let newPath, reloaded: false) = validated.fate(of: path) {
         kept[newPath] = cell
       } else {
         delegate?.listView(self, didEndDisplaying: cell, forItemAt: path)
@@ -148,9 +148,9 @@ public final class TerminalListView: ListView {
       }
     }
     visibleCells = kept
-    prefetchedPaths = Set(prefetchedPaths.compactMap { mapper.newPath(for: $0) })
-    highlightedPath = highlightedPath.flatMap { mapper.newPath(for: $0) }
-    selectedPath = selectedPath.flatMap { mapper.newPath(for: $0) }
+    prefetchedPaths = Set(prefetchedPaths.compactMap { validated.newPath(for: $0) })
+    highlightedPath = highlightedPath.flatMap { validated.newPath(for: $0) }
+    selectedPath = selectedPath.flatMap { validated.newPath(for: $0) }
     layout = makeLayout(itemCounts: reportedCounts)
     clampContentOffset()
     needsLayout = true

@@ -10,7 +10,6 @@ public struct TerminalSize: Hashable, Sendable {
   ///   - columns: The number of columns.
   ///   - rows: The number of rows.
   public init(columns: Int, rows: Int) {
-    self.columns = columns
-    self.rows = rows
+    (self.columns, self.rows) = (columns, rows)
   }
 }

@@ -185,9 +185,7 @@ extension HeadlessTableView {
     dataSource?.listView(self, moveItemAt: source, to: destination)
     let update = BatchUpdate(itemMoves: [Move(from: source, to: destination)])
     do {
-      let sections = try BatchUpdateRules.check(
-        update, oldItemCounts: layout.itemCounts, newItemCounts: newCounts)
-      apply(update, sections: sections, newItemCounts: newCounts)
+      apply(try ValidatedBatchUpdate(update, oldItemCounts: layout.itemCounts, newItemCounts: newCounts))
     } catch {
       // Both paths were checked above, so a single move always passes; keep the table loaded
       // from the data source if it somehow does not.

@@ -14,6 +14,6 @@ extension HeadlessTableView {
   public nonisolated static func validate(
     _ update: BatchUpdate, oldItemCounts: [Int], newItemCounts: [Int]
   ) throws(BatchUpdateError) {
-    _ = try BatchUpdateRules.check(update, oldItemCounts: oldItemCounts, newItemCounts: newItemCounts)
+    _ = try ValidatedBatchUpdate(update, oldItemCounts: oldItemCounts, newItemCounts: newItemCounts)
   }
 }

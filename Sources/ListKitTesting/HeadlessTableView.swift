@@ -188,15 +188,14 @@ public final class HeadlessTableView: ListView {
       return
     }
     let newCounts = fetchItemCounts(clampingNegatives: false)
-    let sections: SectionMapping
+    let validated: ValidatedBatchUpdate
     do {
-      sections = try BatchUpdateRules.check(
-        update, oldItemCounts: layout.itemCounts, newItemCounts: newCounts)
+      validated = try ValidatedBatchUpdate(update, oldItemCounts: layout.itemCounts, newItemCounts: newCounts)
     } catch {
       throw record(error)
     }
     log(.batchUpdate(update))
-    apply(update, sections: sections, newItemCounts: newCounts)
+    apply(validated)
   }
 
   /// The paths of the rows on screen, in display order.
@@ -305,6 +304,25 @@ public final class HeadlessTableView: ListView {
     return 0
   }
 
+  /// A section's header or footer: its title, its view, and its height (the delegate's, or the
+  /// table's default when there is a title or a view, as UIKit).
+  func sectionEnd(_ section: Int, isHeader: Bool) -> (title: String?, view: AnyObject?, height: Double) {
+    let title =
+      isHeader
+      ? dataSource?.listView(self, titleForHeaderInSection: section)
+      : dataSource?.listView(self, titleForFooterInSection: section)
+    let view =
+      isHeader
+      ? delegate?.listView(self, viewForHeaderInSection: section)
+      : delegate?.listView(self, viewForFooterInSection: section)
+    let height =
+      isHeader
+      ? delegate?.listView(self, heightForHeaderInSection: section)
+      : delegate?.listView(self, heightForFooterInSection: section)
+    let standard = isHeader ? sectionHeaderHeight : sectionFooterHeight
+    return (title, view, height ?? (title != nil || view != nil ? standard : 0))
+  }
+
   /// Asks for every title and height and rebuilds the geometry.
   func rebuildLayout(itemCounts: [Int]) {
     let total = itemCounts.reduce(0, +)
@@ -317,15 +335,11 @@ public final class HeadlessTableView: ListView {
     footerViews = []
     var global = 0
     for (section, count) in itemCounts.enumerated() {
-      let headerTitle = dataSource?.listView(self, titleForHeaderInSection: section)
-      let headerView = delegate?.listView(self, viewForHeaderInSection: section)
-      let headerHeight =
-        delegate?.listView(self, heightForHeaderInSection: section)
-        ?? (headerTitle != nil || headerView != nil ? sectionHeaderHeight : 0)
-      logQuery(.header(section: section, title: headerTitle))
-      headerTitles.append(headerTitle)
-      headerViews.append(headerView)
-      heights.append(sanitized(headerHeight, for: "header of section \(section)"))
+      let header = sectionEnd(section, isHeader: true)
+      logQuery(.header(section: section, title: header.title))
+      headerTitles.append(header.title)
+      headerViews.append(header.view)
+      heights.append(sanitized(header.height, for: "header of section \(section)"))
       for item in 0..<count {
         let path = ItemPath(item: item, section: section)
         if let delegate, let estimate = delegate.listView(self, estimatedHeightForItemAt: path) {
@@ -339,15 +353,11 @@ public final class HeadlessTableView: ListView {
         }
         global += 1
       }
-      let footerTitle = dataSource?.listView(self, titleForFooterInSection: section)
-      let footerView = delegate?.listView(self, viewForFooterInSection: section)
-      let footerHeight =
-        delegate?.listView(self, heightForFooterInSection: section)
-        ?? (footerTitle != nil || footerView != nil ? sectionFooterHeight : 0)
-      logQuery(.footer(section: section, title: footerTitle))
-      footerTitles.append(footerTitle)
-      footerViews.append(footerView)
-      heights.append(sanitized(footerHeight, for: "footer of section \(section)"))
+      let footer = sectionEnd(section, isHeader: false)
+      logQuery(.footer(section: section, title: footer.title))
+      footerTitles.append(footer.title)
+      footerViews.append(footer.view)
+      heights.append(sanitized(footer.height, for: "footer of section \(section)"))
     }
     layout = HeadlessLayout(itemCounts: itemCounts, heights: heights, estimatedRows: estimated)
   }
@@ -456,8 +466,7 @@ public final class HeadlessTableView: ListView {
   }
 
   /// Moves the table to the new state of a batch that passed the rules.
-  func apply(_ update: BatchUpdate, sections: SectionMapping, newItemCounts: [Int]) {
-    let resolver = RowFateResolver(update: update, sections: sections)
+  func apply(_ resolver: ValidatedBatchUpdate) {
     var fates: [RowFate] = []
     var kept: [ItemPath: AnyObject] = [:]
     var removed: [(ItemPath, AnyObject)] = []
@@ -486,7 +495,7 @@ public final class HeadlessTableView: ListView {
         return nil
       })
     highlighted = nil
-    rebuildLayout(itemCounts: newItemCounts)
+    rebuildLayout(itemCounts: resolver.newItemCounts)
     clampOffset()
     updateVisibleRows()
   }

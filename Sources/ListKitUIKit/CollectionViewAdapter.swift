@@ -41,8 +41,7 @@
     /// The object told about display, selection and highlight; held weakly.
     public weak var delegate: (any ListDelegate)?
 
-    private var collectionCellIdentifiers: Set<String> = []
-    private var modelCellRegistrations: [String: CellRegistration] = [:]
+    private var reuse = ReuseRegistry()
 
     /// Creates an adapter and makes it the collection view's data source, delegate and prefetch
     /// data source.
@@ -67,14 +66,8 @@
     /// subclass; other classes are made with the registration's `make`.
     /// - Parameter registration: The reuse identifier, the cell type and how to make a cell.
     public func register(_ registration: CellRegistration) {
-      let identifier = registration.reuseIdentifier
-      if let cellClass = registration.cellType as? UICollectionViewCell.Type {
-        collectionView.register(cellClass, forCellWithReuseIdentifier: identifier)
-        collectionCellIdentifiers.insert(identifier)
-        modelCellRegistrations[identifier] = nil
-      } else {
-        modelCellRegistrations[identifier] = registration
-        collectionCellIdentifiers.remove(identifier)
+      if let cellClass = reuse.record(registration, viewCellType: UICollectionViewCell.self) {
+        collectionView.register(cellClass, forCellWithReuseIdentifier: registration.reuseIdentifier)
       }
     }
 
@@ -87,13 +80,14 @@
     public func dequeueReusableCell(withIdentifier identifier: String, for path: ItemPath)
       throws(ListViewError) -> AnyObject
     {
-      if collectionCellIdentifiers.contains(identifier) {
+      switch reuse.source(of: identifier) {
+      case .view:
         return collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: IndexPath(path))
-      }
-      if let registration = modelCellRegistrations[identifier] {
+      case .registration(let registration):
         return registration.make()
+      case .unknown:
+        throw .unregisteredIdentifier(identifier)
       }
-      throw .unregisteredIdentifier(identifier)
     }
 
     /// Reloads the collection view.
@@ -110,33 +104,7 @@
         return
       }
       let collectionView = collectionView
-      collectionView.performBatchUpdates(
-        {
-          if !update.sectionDeletes.isEmpty {
-            collectionView.deleteSections(IndexSet(update.sectionDeletes))
-          }
-          if !update.sectionInserts.isEmpty {
-            collectionView.insertSections(IndexSet(update.sectionInserts))
-          }
-          for move in update.sectionMoves {
-            collectionView.moveSection(move.from, toSection: move.to)
-          }
-          if !update.sectionReloads.isEmpty {
-            collectionView.reloadSections(IndexSet(update.sectionReloads))
-          }
-          if !update.itemDeletes.isEmpty {
-            collectionView.deleteItems(at: update.itemDeletes.map { IndexPath($0) })
-          }
-          if !update.itemInserts.isEmpty {
-            collectionView.insertItems(at: update.itemInserts.map { IndexPath($0) })
-          }
-          for move in update.itemMoves {
-            collectionView.moveItem(at: IndexPath(move.from), to: IndexPath(move.to))
-          }
-          if !update.itemReloads.isEmpty {
-            collectionView.reloadItems(at: update.itemReloads.map { IndexPath($0) })
-          }
-        }, completion: nil)
+      collectionView.performBatchUpdates({ update.send(to: collectionView) }, completion: nil)
     }
 
     /// The paths of the visible items, sorted (UIKit returns them in no particular order).

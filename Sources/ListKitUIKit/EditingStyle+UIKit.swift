@@ -12,12 +12,8 @@
     /// Creates a style from UIKit's; UIKit's future cases read as `none`.
     /// - Parameter style: A table view cell's editing style.
     public init(_ style: UITableViewCell.EditingStyle) {
-      switch style {
-      case .delete: self = .delete
-      case .insert: self = .insert
-      case .none: self = .none
-      @unknown default: self = .none
-      }
+      // The mapping is written once, below, and read backwards here.
+      self = Self.allCases.first { UITableViewCell.EditingStyle($0) == style } ?? .none
     }
   }
 

@@ -19,8 +19,8 @@
   /// tableView.backgroundView = empty
   /// ```
   ///
-  /// It shows for ``ListKit/PagingStatus/empty`` and for a failure while no item is shown, and
-  /// hides otherwise.
+  /// It shows what ``ListKit/PagingPresentation/emptyState`` decides: an empty first page, or a
+  /// failure while no item is shown; it hides otherwise.
   @MainActor
   public final class EmptyStateView: UIView {
     /// The title shown for an empty list.
@@ -58,7 +58,7 @@
     public let retryButton = UIButton(type: .system)
 
     private var failureMessage: String?
-    private var observation: Task<Void, Never>?
+    private let binding = PagingPresentationBinding()
 
     /// Creates a hidden empty-state view.
     /// - Parameter frame: The frame.
@@ -74,22 +74,19 @@
       setUp()
     }
 
-    /// Shows or hides the view for a list's status.
-    /// - Parameters:
-    ///   - status: The list's status.
-    ///   - hasItems: Whether the list shows any item (a failure over shown items is the
-    ///     footer's business, not this view's).
-    public func apply(_ status: PagingStatus, hasItems: Bool) {
-      switch status {
+    /// Shows what a list's presentation says the empty state is, or hides.
+    /// - Parameter emptyState: The decision, from ``ListKit/PagingPresentation/emptyState``.
+    public func apply(_ emptyState: PagingPresentation.EmptyState) {
+      switch emptyState {
+      case .hidden:
+        failureMessage = nil
+        isHidden = true
       case .empty:
         failureMessage = nil
         isHidden = false
-      case .failed(let message) where !hasItems:
+      case .failed(let message):
         failureMessage = message
         isHidden = false
-      default:
-        failureMessage = nil
-        isHidden = true
       }
       render()
     }
@@ -99,22 +96,13 @@
     /// Replaces an earlier binding; holds the list weakly.
     /// - Parameter list: The list.
     public func bind<Item: Identifiable & Sendable>(to list: PagedList<Item>) where Item.ID: Sendable {
-      observation?.cancel()
       onRetry = { [weak list] in _ = list?.retry() }
-      apply(PagingStatus(list.state), hasItems: !list.items.isEmpty)
-      let states = list.stateChanges()
-      observation = Task { [weak self] in
-        for await state in states {
-          guard let self else { return }
-          self.apply(PagingStatus(state), hasItems: state.itemCount > 0)
-        }
-      }
+      binding.bind(self, to: list) { view, presentation in view.apply(presentation.emptyState) }
     }
 
     /// Stops following the list bound with ``bind(to:)``.
     public func unbind() {
-      observation?.cancel()
-      observation = nil
+      binding.cancel()
       onRetry = nil
     }
 

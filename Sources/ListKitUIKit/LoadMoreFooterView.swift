@@ -19,42 +19,17 @@
   /// tableView.tableFooterView = footer
   /// ```
   ///
-  /// The state comes from ``ListKit/PagingStatus`` (computed and tested in the core), so a refresh
-  /// resets the footer exactly as it resets a ``ListKit/PagedSection``'s status row: "no more data"
-  /// turns back into idle as soon as a refresh starts. For an empty list the footer hides;
-  /// show an ``EmptyStateView`` instead.
+  /// The state comes from ``ListKit/PagingPresentation`` (decided and tested in the core), so a
+  /// refresh resets the footer exactly as it resets a ``ListKit/PagedSection``'s status row: "no
+  /// more data" turns back into idle as soon as a refresh starts. For an empty list, or a first
+  /// page that failed with nothing shown, the footer hides; an ``EmptyStateView`` shows those.
   @MainActor
   public final class LoadMoreFooterView: UIView {
-    /// What the footer shows.
-    public enum State: Hashable, Sendable {
-      /// More pages can load; none is loading.
-      case idle
-      /// A page is loading: a spinner and the loading text.
-      case loading
-      /// Every page has loaded: "no more data".
-      case noMoreData
-      /// A load failed: its message and a retry button.
-      case failed(message: String)
-
-      /// The footer state for a paged list's status, or `nil` for ``ListKit/PagingStatus/empty``
-      /// (the footer hides).
-      /// - Parameter status: The list's status.
-      public init?(_ status: PagingStatus) {
-        switch status {
-        case .hidden: self = .idle
-        case .loading: self = .loading
-        case .reachedEnd: self = .noMoreData
-        case .failed(let message): self = .failed(message: message)
-        case .empty: return nil
-        }
-      }
-    }
-
     /// A height that fits one line of text and the spinner.
     public static let preferredHeight: CGFloat = 44
 
     /// What the footer shows now.
-    public private(set) var state: State = .idle
+    public private(set) var state: PagingPresentation.Footer = .idle
     /// The words for loading and no more data.
     public var texts = PagingStatusTexts() {
       didSet { render() }
@@ -87,7 +62,7 @@
     public let retryButton = UIButton(type: .system)
 
     private var overrideText: String?
-    private var observation: Task<Void, Never>?
+    private let binding = PagingPresentationBinding()
 
     /// Creates an idle footer.
     /// - Parameter frame: The frame; give it ``preferredHeight`` as a table footer.
@@ -103,51 +78,52 @@
       setUp()
     }
 
-    /// Shows a paged list's status.
+    /// Shows what a list's presentation says the footer is; ``ListKit/PagingPresentation/Footer/hidden``
+    /// hides the footer.
     /// - Parameters:
-    ///   - status: The status; ``ListKit/PagingStatus/empty`` hides the footer.
+    ///   - footer: The decision, from ``ListKit/PagingPresentation/footer``.
     ///   - text: Text to show instead of the footer's own, for example a status row's text.
-    public func apply(_ status: PagingStatus, text: String? = nil) {
+    public func apply(_ footer: PagingPresentation.Footer, text: String? = nil) {
       overrideText = text
-      if let state = State(status) {
-        self.state = state
-        isHidden = false
-      } else {
-        self.state = .idle
-        isHidden = true
-      }
+      state = footer
+      isHidden = footer == .hidden
       render()
     }
 
     /// Shows what a paged section's status row says, inside that row.
-    ///
-    /// The empty state is the row's text in the list, so the footer itself hides for it.
     /// - Parameter statusCell: The core's status cell.
     func show(_ statusCell: PagingStatusCell) {
-      apply(statusCell.status == .empty ? .hidden : statusCell.status, text: statusCell.text)
+      apply(PagingPresentation.Footer(statusRow: statusCell.status), text: statusCell.text)
     }
 
-    /// Follows a paged list: shows its status after every change and retries it from the button.
+    /// Fills a status cell's content view: the status row's look (no retry button, since
+    /// selecting the row retries) at least ``preferredHeight`` tall.
+    /// - Parameter contentView: The cell's content view.
+    func embedAsStatusRow(in contentView: UIView) {
+      showsRetryButton = false
+      translatesAutoresizingMaskIntoConstraints = false
+      contentView.addSubview(self)
+      NSLayoutConstraint.activate([
+        leadingAnchor.constraint(equalTo: contentView.leadingAnchor),
+        trailingAnchor.constraint(equalTo: contentView.trailingAnchor),
+        topAnchor.constraint(equalTo: contentView.topAnchor),
+        bottomAnchor.constraint(equalTo: contentView.bottomAnchor),
+        heightAnchor.constraint(greaterThanOrEqualToConstant: Self.preferredHeight),
+      ])
+    }
+
+    /// Follows a paged list: shows its footer after every change and retries it from the button.
     ///
     /// Replaces an earlier binding. The footer holds the list weakly.
     /// - Parameter list: The list.
     public func bind<Item: Identifiable & Sendable>(to list: PagedList<Item>) where Item.ID: Sendable {
-      observation?.cancel()
       onRetry = { [weak list] in _ = list?.retry() }
-      apply(PagingStatus(list.state))
-      let states = list.stateChanges()
-      observation = Task { [weak self] in
-        for await state in states {
-          guard let self else { return }
-          self.apply(PagingStatus(state))
-        }
-      }
+      binding.bind(self, to: list) { view, presentation in view.apply(presentation.footer) }
     }
 
     /// Stops following the list bound with ``bind(to:)``.
     public func unbind() {
-      observation?.cancel()
-      observation = nil
+      binding.cancel()
       onRetry = nil
     }
 
@@ -180,7 +156,7 @@
     private func render() {
       retryButton.setTitle(retryTitle, for: .normal)
       switch state {
-      case .idle:
+      case .hidden, .idle:
         activityIndicator.stopAnimating()
         label.text = overrideText ?? idleText
         retryButton.isHidden = true
@@ -188,7 +164,7 @@
         activityIndicator.startAnimating()
         label.text = overrideText ?? texts.loading
         retryButton.isHidden = true
-      case .noMoreData:
+      case .reachedEnd:
         activityIndicator.stopAnimating()
         label.text = overrideText ?? texts.reachedEnd
         retryButton.isHidden = true

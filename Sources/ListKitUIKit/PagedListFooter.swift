@@ -10,7 +10,12 @@
   import SwiftUI
 
   /// The last row of a SwiftUI `List` showing a ``ListKit/PagedList``: a spinner while a page
-  /// loads, "no more data" at the end, a retry button after a failure.
+  /// loads, "no more data" at the end, a retry button after a failure, as
+  /// ``ListKit/PagingPresentation/footer`` decides.
+  ///
+  /// Like ``LoadMoreFooterView``, it shows nothing for an empty list or a first page that failed
+  /// with nothing shown: render ``ListKit/PagingPresentation/emptyState`` for those (for example
+  /// with `ContentUnavailableView` as an overlay).
   ///
   /// ```swift
   /// List {
@@ -34,18 +39,18 @@
       self.texts = texts
     }
 
-    /// The footer for the list's current status.
+    /// The footer for the list's current presentation.
     public var body: some View {
-      let status = PagingStatus(list.state)
+      let presentation = PagingPresentation(list.state)
       HStack(spacing: 8) {
-        switch status {
-        case .hidden:
+        switch presentation.footer {
+        case .hidden, .idle:
           EmptyView()
         case .loading:
           ProgressView()
           Text(texts.loading)
-        case .reachedEnd, .empty:
-          Text(texts.text(for: status) ?? "")
+        case .reachedEnd:
+          Text(texts.reachedEnd)
         case .failed(let message):
           Text(message)
           Button("Retry") { _ = list.retry() }

@@ -21,33 +21,20 @@
     /// - Parameter frame: The frame.
     public override init(frame: CGRect) {
       super.init(frame: frame)
-      setUp()
+      footer.embedAsStatusRow(in: contentView)
     }
 
-    /// Creates a status cell from a storyboard or nib.
+    /// Not supported: the adapter makes status cells in code.
     /// - Parameter coder: The decoder.
+    /// - Returns: `nil`.
     public required init?(coder: NSCoder) {
-      super.init(coder: coder)
-      setUp()
+      return nil
     }
 
     /// Shows the status and text the core configured the status cell with.
     /// - Parameter statusCell: The core's status cell.
     public func show(_ statusCell: PagingStatusCell) {
       footer.show(statusCell)
-    }
-
-    private func setUp() {
-      footer.showsRetryButton = false
-      footer.translatesAutoresizingMaskIntoConstraints = false
-      contentView.addSubview(footer)
-      NSLayoutConstraint.activate([
-        footer.leadingAnchor.constraint(equalTo: contentView.leadingAnchor),
-        footer.trailingAnchor.constraint(equalTo: contentView.trailingAnchor),
-        footer.topAnchor.constraint(equalTo: contentView.topAnchor),
-        footer.bottomAnchor.constraint(equalTo: contentView.bottomAnchor),
-        footer.heightAnchor.constraint(greaterThanOrEqualToConstant: LoadMoreFooterView.preferredHeight),
-      ])
     }
   }
 #endif

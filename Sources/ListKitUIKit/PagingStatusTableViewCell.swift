@@ -25,38 +25,21 @@
     ///   - reuseIdentifier: The reuse identifier.
     public override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
       super.init(style: style, reuseIdentifier: reuseIdentifier)
-      setUp()
+      footer.embedAsStatusRow(in: contentView)
     }
 
-    /// Creates a status cell from a storyboard or nib.
+    /// Not supported: the adapter makes status cells in code.
     /// - Parameter coder: The decoder.
+    /// - Returns: `nil`.
     public required init?(coder: NSCoder) {
-      super.init(coder: coder)
-      setUp()
+      return nil
     }
 
     /// Shows the status and text the core configured the status cell with.
     /// - Parameter statusCell: The core's status cell.
     public func show(_ statusCell: PagingStatusCell) {
       footer.show(statusCell)
-      if case .failed = statusCell.status {
-        selectionStyle = .default
-      } else {
-        selectionStyle = .none
-      }
-    }
-
-    private func setUp() {
-      footer.showsRetryButton = false
-      footer.translatesAutoresizingMaskIntoConstraints = false
-      contentView.addSubview(footer)
-      NSLayoutConstraint.activate([
-        footer.leadingAnchor.constraint(equalTo: contentView.leadingAnchor),
-        footer.trailingAnchor.constraint(equalTo: contentView.trailingAnchor),
-        footer.topAnchor.constraint(equalTo: contentView.topAnchor),
-        footer.bottomAnchor.constraint(equalTo: contentView.bottomAnchor),
-        footer.heightAnchor.constraint(greaterThanOrEqualToConstant: LoadMoreFooterView.preferredHeight),
-      ])
+      selectionStyle = footer.state.isRetryable ? .default : .none
     }
   }
 #endif

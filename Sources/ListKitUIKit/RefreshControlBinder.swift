@@ -25,8 +25,8 @@
     public let refreshControl: UIRefreshControl
 
     private let refresh: @MainActor () -> Void
-    private let isRefreshLoading: @MainActor () -> Bool
-    private var observation: Task<Void, Never>?
+    private let isRefreshing: @MainActor () -> Bool
+    private let binding = PagingPresentationBinding()
 
     /// Binds pull-to-refresh to a paged list.
     /// - Parameters:
@@ -36,9 +36,7 @@
     where Item.ID: Sendable {
       self.init(
         scrollView: scrollView,
-        refresh: { [weak list] in _ = list?.refresh() },
-        isRefreshLoading: { [weak list] in list?.refreshState.isLoading ?? false },
-        states: list.stateChanges())
+        refresh: { [weak list] in _ = list?.refresh() }, list: list)
     }
 
     /// Binds pull-to-refresh to a paged section (refreshing its list).
@@ -52,33 +50,24 @@
       let list = section.list
       self.init(
         scrollView: scrollView,
-        refresh: { [weak section] in _ = section?.refresh() },
-        isRefreshLoading: { [weak list] in list?.refreshState.isLoading ?? false },
-        states: list.stateChanges())
+        refresh: { [weak section] in _ = section?.refresh() }, list: list)
     }
 
-    private init(
-      scrollView: UIScrollView, refresh: @escaping @MainActor () -> Void,
-      isRefreshLoading: @escaping @MainActor () -> Bool, states: AsyncStream<PagedListState>
-    ) {
+    private init<Item: Identifiable & Sendable>(
+      scrollView: UIScrollView, refresh: @escaping @MainActor () -> Void, list: PagedList<Item>
+    ) where Item.ID: Sendable {
       self.refreshControl = UIRefreshControl()
       self.refresh = refresh
-      self.isRefreshLoading = isRefreshLoading
+      self.isRefreshing = { [weak list] in list.map { PagingPresentation($0.state).isRefreshing } ?? false }
       super.init()
       refreshControl.addTarget(self, action: #selector(refreshControlValueChanged), for: .valueChanged)
       scrollView.refreshControl = refreshControl
-      observation = Task { [weak self] in
-        for await _ in states {
-          guard let self else { return }
-          self.endRefreshingIfIdle()
-        }
-      }
+      binding.bind(self, to: list) { binder, _ in binder.endRefreshingIfIdle() }
     }
 
     /// Stops following the list and removes the control's action; the control stays installed.
     public func invalidate() {
-      observation?.cancel()
-      observation = nil
+      binding.cancel()
       refreshControl.removeTarget(self, action: #selector(refreshControlValueChanged), for: .valueChanged)
     }
 
@@ -88,10 +77,10 @@
       endRefreshingIfIdle()
     }
 
-    /// Reads the list's live state rather than the streamed one, so a state buffered from before
-    /// the pull cannot end the spinner of the refresh the pull started.
+    /// Reads the list's live presentation rather than the streamed one, so a state buffered from
+    /// before the pull cannot end the spinner of the refresh the pull started.
     private func endRefreshingIfIdle() {
-      if refreshControl.isRefreshing, !isRefreshLoading() {
+      if refreshControl.isRefreshing, !isRefreshing() {
         refreshControl.endRefreshing()
       }
     }

@@ -49,11 +49,9 @@
     /// Default: `.automatic`.
     public var rowAnimation: UITableView.RowAnimation = .automatic
 
-    /// Identifiers registered with the table, so that dequeue never reaches UIKit's abort.
-    private var tableCellIdentifiers: Set<String> = []
-    /// Registrations of cells that are not `UITableViewCell`s: made by `make`, shown through a
-    /// stand-in cell.
-    private var modelCellRegistrations: [String: CellRegistration] = [:]
+    /// Which identifiers name `UITableViewCell` classes and which name cells ListKit makes (shown
+    /// through a stand-in cell).
+    private var reuse = ReuseRegistry()
 
     /// Creates an adapter and makes it the table's data source, delegate and prefetch data source.
     /// - Parameter tableView: The table view; held strongly (the table holds the adapter weakly).
@@ -74,14 +72,8 @@
     /// classes are made with the registration's `make` and shown through a stand-in cell.
     /// - Parameter registration: The reuse identifier, the cell type and how to make a cell.
     public func register(_ registration: CellRegistration) {
-      let identifier = registration.reuseIdentifier
-      if let cellClass = registration.cellType as? UITableViewCell.Type {
-        tableView.register(cellClass, forCellReuseIdentifier: identifier)
-        tableCellIdentifiers.insert(identifier)
-        modelCellRegistrations[identifier] = nil
-      } else {
-        modelCellRegistrations[identifier] = registration
-        tableCellIdentifiers.remove(identifier)
+      if let cellClass = reuse.record(registration, viewCellType: UITableViewCell.self) {
+        tableView.register(cellClass, forCellReuseIdentifier: registration.reuseIdentifier)
       }
     }
 
@@ -95,18 +87,19 @@
     public func dequeueReusableCell(withIdentifier identifier: String, for path: ItemPath)
       throws(ListViewError) -> AnyObject
     {
-      if tableCellIdentifiers.contains(identifier) {
+      switch reuse.source(of: identifier) {
+      case .view:
         return tableView.dequeueReusableCell(withIdentifier: identifier, for: IndexPath(path))
-      }
-      if let registration = modelCellRegistrations[identifier] {
+      case .registration(let registration):
         return registration.make()
-      }
-      // A class registered with the table directly, or a storyboard prototype: the variant
-      // without an index path answers `nil` instead of aborting when nothing is registered.
-      if let cell = tableView.dequeueReusableCell(withIdentifier: identifier) {
+      case .unknown:
+        // A class registered with the table directly, or a storyboard prototype: the variant
+        // without an index path answers `nil` instead of aborting when nothing is registered.
+        guard let cell = tableView.dequeueReusableCell(withIdentifier: identifier) else {
+          throw .unregisteredIdentifier(identifier)
+        }
         return cell
       }
-      throw .unregisteredIdentifier(identifier)
     }
 
     /// Reloads the table.
@@ -125,35 +118,8 @@
         tableView.reloadData()
         return
       }
-      let tableView = tableView
-      let animation = rowAnimation
-      tableView.performBatchUpdates(
-        {
-          if !update.sectionDeletes.isEmpty {
-            tableView.deleteSections(IndexSet(update.sectionDeletes), with: animation)
-          }
-          if !update.sectionInserts.isEmpty {
-            tableView.insertSections(IndexSet(update.sectionInserts), with: animation)
-          }
-          for move in update.sectionMoves {
-            tableView.moveSection(move.from, toSection: move.to)
-          }
-          if !update.sectionReloads.isEmpty {
-            tableView.reloadSections(IndexSet(update.sectionReloads), with: animation)
-          }
-          if !update.itemDeletes.isEmpty {
-            tableView.deleteRows(at: update.itemDeletes.map { IndexPath($0) }, with: animation)
-          }
-          if !update.itemInserts.isEmpty {
-            tableView.insertRows(at: update.itemInserts.map { IndexPath($0) }, with: animation)
-          }
-          for move in update.itemMoves {
-            tableView.moveRow(at: IndexPath(move.from), to: IndexPath(move.to))
-          }
-          if !update.itemReloads.isEmpty {
-            tableView.reloadRows(at: update.itemReloads.map { IndexPath($0) }, with: animation)
-          }
-        }, completion: nil)
+      let receiver = TableBatchUpdateReceiver(tableView: tableView, animation: rowAnimation)
+      tableView.performBatchUpdates({ update.send(to: receiver) }, completion: nil)
     }
 
     /// The paths of the visible rows, in display order.

@@ -104,10 +104,10 @@ func makeDiffCase(count: Int, sections: Int, kind: DiffCaseKind, seed: UInt64) -
   return (BenchSnapshot(sections: old), BenchSnapshot(sections: new))
 }
 
-/// Benchmarks `diff(from:to:)` against the standard library's `difference(from:by:)` +
+/// Benchmarks `difference(from:)` against the standard library's `difference(from:by:)` +
 /// `inferringMoves()` on the same items (flattened: the standard library knows no sections).
 func runDiffBenchmark() {
-  print("ListDiff diff(from:to:) vs stdlib difference(from:by: id ==).inferringMoves()")
+  print("ListDiff difference(from:) vs stdlib difference(from:by: id ==).inferringMoves()")
   print("build: swift run -c release; element: struct { id: Int, version: Int }; seeded input (SplitMix64)")
   print("times are medians (runs in brackets); stdlib/ours > 1 means ours is faster")
   print(
@@ -130,11 +130,11 @@ func runDiffBenchmark() {
       for count in [10_000, 100_000, 1_000_000] {
         BenchSupport.restartPeakMemory()
         let (old, new) = makeDiffCase(count: count, sections: sections, kind: kind, seed: 2026)
-        var changes = diff(from: old, to: new)
+        var changes = new.difference(from: old)
         let ourRuns = count >= 1_000_000 ? 5 : 9
         let ours = BenchSupport.median(
-          BenchSupport.timings(runs: ourRuns) { changes = diff(from: old, to: new) })
-        let extra = BenchSupport.extraMemory { diff(from: old, to: new) }
+          BenchSupport.timings(runs: ourRuns) { changes = new.difference(from: old) })
+        let extra = BenchSupport.extraMemory { new.difference(from: old) }
         var row = DiffRow(
           count: count, sections: sections, kind: kind, ours: ours, stages: changes.stages.count,
           moves: changes.stages.reduce(0) { $0 + $1.itemMoves.count }, extraMemory: extra, stdlib: nil,

@@ -30,8 +30,8 @@ enum DiffScaling {
         let large = makeDiffCase(count: 1_000_000, sections: sections, kind: kind, seed: 2026)
         var sink = 0
         let diffRatio = pairedRatio(
-          small: { sink &+= diff(from: small.0, to: small.1).stages.count },
-          large: { sink &+= diff(from: large.0, to: large.1).stages.count })
+          small: { sink &+= small.1.difference(from: small.0).stages.count },
+          large: { sink &+= large.1.difference(from: large.0).stages.count })
         let smallIDs = ids(of: small)
         let largeIDs = ids(of: large)
         let referenceRatio = pairedRatio(

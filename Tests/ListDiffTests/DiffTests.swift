@@ -16,61 +16,61 @@ private func updated(_ snapshot: TestSnapshot, item id: Int) -> TestSnapshot {
 @Suite struct DiffTests {
   @Test func identicalSnapshotsNeedNoStage() throws {
     let list = snapshot([(1, [1, 2, 3]), (2, [])])
-    let changes = diff(from: list, to: list)
+    let changes = list.difference(from: list)
     #expect(changes.isEmpty)
     #expect(changes.changeCount == 0)
-    #expect(try apply(changes, to: list) == list)
+    #expect(try list.applying(changes) == list)
   }
 
   @Test func deletesAndInsertsInOneSectionFormOneBatch() {
-    let changes = diff(from: snapshot([(1, [1, 2, 3])]), to: snapshot([(1, [2, 3, 4])]))
+    let changes = snapshot([(1, [2, 3, 4])]).difference(from: snapshot([(1, [1, 2, 3])]))
     #expect(changes.stages == [BatchUpdate(itemDeletes: [path(0)], itemInserts: [path(2)])])
   }
 
   @Test func swappingTwoItemsMovesOne() {
-    let changes = diff(from: snapshot([(1, [1, 2])]), to: snapshot([(1, [2, 1])]))
+    let changes = snapshot([(1, [2, 1])]).difference(from: snapshot([(1, [1, 2])]))
     #expect(changes.stages == [BatchUpdate(itemMoves: [Move(from: path(1), to: path(0))])])
   }
 
   @Test func rotatingASectionMovesOnlyTheRotatedItem() {
-    let changes = diff(from: snapshot([(1, [1, 2, 3, 4, 5])]), to: snapshot([(1, [5, 1, 2, 3, 4])]))
+    let changes = snapshot([(1, [5, 1, 2, 3, 4])]).difference(from: snapshot([(1, [1, 2, 3, 4, 5])]))
     #expect(changes.stages == [BatchUpdate(itemMoves: [Move(from: path(4), to: path(0))])])
   }
 
   @Test func updatedItemIsReloadedAtItsOldPath() {
     let source = snapshot([(1, [1, 2, 3])])
     let target = updated(snapshot([(1, [2, 3])]), item: 2)
-    let changes = diff(from: source, to: target)
+    let changes = target.difference(from: source)
     #expect(changes.stages == [BatchUpdate(itemDeletes: [path(0)], itemReloads: [path(1)])])
   }
 
   @Test func movedAndUpdatedItemIsReloadedAtItsNewPathInASecondStage() throws {
     let source = snapshot([(1, [1, 2, 3])])
     let target = updated(snapshot([(1, [3, 1, 2])]), item: 3)
-    let changes = diff(from: source, to: target)
+    let changes = target.difference(from: source)
     #expect(
       changes.stages == [
         BatchUpdate(itemMoves: [Move(from: path(2), to: path(0))]), BatchUpdate(itemReloads: [path(0)]),
       ])
-    #expect(try apply(changes, to: source) == target)
+    #expect(try source.applying(changes) == target)
   }
 
   @Test func itemChangingSectionIsAMove() {
-    let changes = diff(from: snapshot([(1, [1, 2]), (2, [3])]), to: snapshot([(1, [1]), (2, [2, 3])]))
+    let changes = snapshot([(1, [1]), (2, [2, 3])]).difference(from: snapshot([(1, [1, 2]), (2, [3])]))
     #expect(changes.stages == [BatchUpdate(itemMoves: [Move(from: path(1, 0), to: path(0, 1))])])
   }
 
   @Test func sectionContentChangeReloadsOnlyThatSection() {
     var target = snapshot([(1, [1]), (2, [2])])
     target.sections[1].section.title = 9
-    let changes = diff(from: snapshot([(1, [1]), (2, [2])]), to: target)
+    let changes = target.difference(from: snapshot([(1, [1]), (2, [2])]))
     #expect(changes.stages == [BatchUpdate(sectionReloads: [1])])
   }
 
   @Test func sectionContentChangeWithItemChangesInsideReloadsTheSectionLast() {
     var target = snapshot([(1, [1, 3])])
     target.sections[0].section.title = 9
-    let changes = diff(from: snapshot([(1, [1, 2])]), to: target)
+    let changes = target.difference(from: snapshot([(1, [1, 2])]))
     #expect(
       changes.stages == [
         BatchUpdate(itemDeletes: [path(1)], itemInserts: [path(1)]), BatchUpdate(sectionReloads: [0]),
@@ -78,8 +78,8 @@ private func updated(_ snapshot: TestSnapshot, item id: Int) -> TestSnapshot {
   }
 
   @Test func sectionsAreDeletedInsertedAndMovedInOneBatchWhenNoItemChanges() {
-    let changes = diff(
-      from: snapshot([(1, [1]), (2, [2]), (3, [3])]), to: snapshot([(3, [3]), (4, []), (1, [1])]))
+    let changes = snapshot([(3, [3]), (4, []), (1, [1])]).difference(
+      from: snapshot([(1, [1]), (2, [2]), (3, [3])]))
     #expect(
       changes.stages == [
         BatchUpdate(sectionDeletes: [1], sectionInserts: [1], sectionMoves: [Move(from: 2, to: 0)])
@@ -89,7 +89,7 @@ private func updated(_ snapshot: TestSnapshot, item id: Int) -> TestSnapshot {
   @Test func itemChangesInsideAMovedSectionComeAfterTheSectionMove() throws {
     let source = snapshot([(1, [1, 2]), (2, [3])])
     let target = snapshot([(2, [3, 4]), (1, [1, 2])])
-    let changes = diff(from: source, to: target)
+    let changes = target.difference(from: source)
     #expect(
       changes.stages == [
         BatchUpdate(sectionMoves: [Move(from: 1, to: 0)]), BatchUpdate(itemInserts: [path(1, 0)]),
@@ -100,7 +100,7 @@ private func updated(_ snapshot: TestSnapshot, item id: Int) -> TestSnapshot {
   @Test func itemMovingIntoAnInsertedSectionArrivesAfterTheSectionIsInserted() throws {
     let source = snapshot([(1, [1, 2])])
     let target = snapshot([(1, [1]), (2, [2, 5])])
-    let changes = diff(from: source, to: target)
+    let changes = target.difference(from: source)
     #expect(
       changes.stages == [
         BatchUpdate(sectionInserts: [1]), BatchUpdate(itemMoves: [Move(from: path(1, 0), to: path(0, 1))]),
@@ -109,33 +109,33 @@ private func updated(_ snapshot: TestSnapshot, item id: Int) -> TestSnapshot {
   }
 
   @Test func itemsOfADeletedSectionAreInsertedWhereTheyReappear() {
-    let changes = diff(from: snapshot([(1, [1]), (2, [2])]), to: snapshot([(1, [1, 2])]))
+    let changes = snapshot([(1, [1, 2])]).difference(from: snapshot([(1, [1]), (2, [2])]))
     #expect(changes.stages == [BatchUpdate(sectionDeletes: [1], itemInserts: [path(1, 0)])])
   }
 
   @Test func singleSectionSnapshotsDiffTheirItems() throws {
     let source = SectionedSnapshot<SingleSection, TestItem>(items: [TestItem(id: 1), TestItem(id: 2)])
     let target = SectionedSnapshot<SingleSection, TestItem>(items: [TestItem(id: 2), TestItem(id: 3)])
-    let changes = diff(from: source, to: target)
+    let changes = target.difference(from: source)
     #expect(changes.stages == [BatchUpdate(itemDeletes: [path(0)], itemInserts: [path(1)])])
-    #expect(try apply(changes, to: source).items == target.items)
+    #expect(try source.applying(changes).items == target.items)
   }
 
   @Test func reloadIsRecommendedOnlyPastTheThreshold() {
     let source = snapshot([(1, [1])])
     let target = snapshot([(1, [2, 3, 4])])
-    #expect(diff(from: source, to: target, options: DiffOptions(reloadThreshold: 3)).isReloadRecommended)
-    #expect(!diff(from: source, to: target, options: DiffOptions(reloadThreshold: 4)).isReloadRecommended)
-    #expect(!diff(from: source, to: target).isReloadRecommended)
-    #expect(diff(from: source, to: target).changeCount == 4)
+    #expect(target.difference(from: source, options: DiffOptions(reloadThreshold: 3)).isReloadRecommended)
+    #expect(!target.difference(from: source, options: DiffOptions(reloadThreshold: 4)).isReloadRecommended)
+    #expect(!target.difference(from: source).isReloadRecommended)
+    #expect(target.difference(from: source).changeCount == 4)
   }
 
   @Test func applyingToAnotherSourceThrowsInsteadOfCrashing() {
-    let changes = diff(from: snapshot([(1, [1, 2, 3])]), to: snapshot([(1, [3])]))
-    #expect(throws: ChangesetApplicationError.self) { try apply(changes, to: snapshot([(1, [1])])) }
-    #expect(throws: ChangesetApplicationError.self) { try apply(changes, to: snapshot([])) }
+    let changes = snapshot([(1, [3])]).difference(from: snapshot([(1, [1, 2, 3])]))
+    #expect(throws: ChangesetApplicationError.self) { try (snapshot([(1, [1])])).applying(changes) }
+    #expect(throws: ChangesetApplicationError.self) { try snapshot([]).applying(changes) }
     do {
-      _ = try apply(changes, to: snapshot([(1, [1])]))
+      _ = try (snapshot([(1, [1])])).applying(changes)
     } catch {
       #expect(error.stage == nil)
       #expect(error.description.contains("[1]"))

@@ -5,7 +5,7 @@ import Testing
   @Test func laterDuplicateItemsAreDroppedAndReported() throws {
     let source = snapshot([(1, [1, 2, 1])])
     let target = snapshot([(1, [2, 1, 2])])
-    let changes = diff(from: source, to: target)
+    let changes = target.difference(from: source)
     #expect(changes.duplicates.sourceItems == [ItemPath(item: 2, section: 0)])
     #expect(changes.duplicates.targetItems == [ItemPath(item: 2, section: 0)])
     #expect(changes.target == snapshot([(1, [2, 1])]))
@@ -13,11 +13,11 @@ import Testing
       changes.stages == [
         BatchUpdate(itemMoves: [Move(from: ItemPath(item: 1, section: 0), to: ItemPath(item: 0, section: 0))])
       ])
-    #expect(try apply(changes, to: source) == changes.target)
+    #expect(try source.applying(changes) == changes.target)
   }
 
   @Test func duplicateIDsAcrossSectionsKeepTheFirst() {
-    let changes = diff(from: snapshot([]), to: snapshot([(1, [7]), (2, [7, 8])]))
+    let changes = snapshot([(1, [7]), (2, [7, 8])]).difference(from: snapshot([]))
     #expect(changes.duplicates.targetItems == [ItemPath(item: 0, section: 1)])
     #expect(changes.target == snapshot([(1, [7]), (2, [8])]))
   }
@@ -25,28 +25,28 @@ import Testing
   @Test func duplicateSectionIsDroppedWithItsItems() throws {
     let source = snapshot([(1, [1])])
     let target = snapshot([(1, [1]), (1, [2]), (3, [1])])
-    let changes = diff(from: source, to: target)
+    let changes = target.difference(from: source)
     #expect(
       changes.duplicates == DuplicateReport(targetSections: [1], targetItems: [ItemPath(item: 0, section: 2)])
     )
     #expect(changes.target == snapshot([(1, [1]), (3, [])]))
     #expect(changes.stages == [BatchUpdate(sectionInserts: [1])])
-    #expect(try apply(changes, to: source) == changes.target)
+    #expect(try source.applying(changes) == changes.target)
   }
 
   @Test func equalSnapshotsAreAnsweredWithoutLookingForDuplicates() throws {
     let list = snapshot([(1, [1, 2, 1])])
-    let changes = diff(from: list, to: list)
+    let changes = list.difference(from: list)
     #expect(changes.isEmpty)
     #expect(changes.duplicates.isEmpty)
     #expect(changes.target == list)
-    #expect(try apply(changes, to: list) == list)
+    #expect(try list.applying(changes) == list)
   }
 
   @Test func duplicateWithOtherContentDoesNotCountAsAnUpdate() {
     var target = snapshot([(1, [1, 1])])
     target.sections[0].items[1].value = 5
-    let changes = diff(from: snapshot([(1, [1])]), to: target)
+    let changes = target.difference(from: snapshot([(1, [1])]))
     #expect(changes.isEmpty)
     #expect(!changes.duplicates.isEmpty)
   }
@@ -56,9 +56,9 @@ import Testing
   /// Found by the heavy sweep (`LISTKIT_HEAVY=1`, seed 3237998080, pair 41841).
   @Test func equalSnapshotsWithAnIDInTwoSectionsApply() throws {
     let list = snapshot([(1, [7]), (2, [7])])
-    let changes = diff(from: list, to: list)
+    let changes = list.difference(from: list)
     #expect(changes.isEmpty)
     #expect(try changes.snapshots(applyingTo: list).isEmpty)
-    #expect(try apply(changes, to: list) == list)
+    #expect(try list.applying(changes) == list)
   }
 }

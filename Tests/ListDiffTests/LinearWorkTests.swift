@@ -86,9 +86,9 @@ private func tenPercentMix(
     let elements = source.itemCount + target.itemCount
     tally.hashes = 0
     tally.equalities = 0
-    let changes = diff(from: source, to: target)
+    let changes = target.difference(from: source)
     #expect(tally.hashes <= elements, "no item is hashed twice")
     #expect(tally.work <= 3 * elements, "\(tally.work) hashes and comparisons for \(elements) items")
-    #expect(try apply(changes, to: source) == target)
+    #expect(try source.applying(changes) == target)
   }
 }

@@ -16,11 +16,11 @@ struct Rule: Sendable, CustomTestStringConvertible {
 
 private func moveRow(_ from: ItemPath, _ to: ItemPath) -> Move<ItemPath> { Move(from: from, to: to) }
 
-/// Every rule of -[UITableView _endCellAnimationsWithContext:] (UIKit-3698, UITableView.m), plus
+/// Every batch-update rule UIKit enforces (see `BatchUpdateError` for the rules and their source), plus
 /// the ones ListKit is stricter about.
 let rules: [Rule] = [
   Rule(
-    name: "the number of sections adds up (UITableView.m:2036)",
+    name: "the number of sections adds up",
     valid: (BatchUpdate(sectionDeletes: [1]), [1, 2, 3], [1, 3]),
     invalid: (BatchUpdate(sectionDeletes: [1]), [1, 2, 3], [1, 2, 3]),
     error: .invalidNumberOfSections(before: 3, after: 3, inserted: 0, deleted: 1),
@@ -29,7 +29,7 @@ let rules: [Rule] = [
       + "before the update (3), plus or minus the number of sections inserted or deleted (0 inserted, 1 "
       + "deleted)."),
   Rule(
-    name: "the number of rows adds up (UITableView.m:2055)",
+    name: "the number of rows adds up",
     valid: (BatchUpdate(itemInserts: [path(0, 3)]), [3], [4]),
     invalid: (BatchUpdate(itemInserts: [path(0, 3)]), [3], [5]),
     error: .invalidNumberOfRows(
@@ -51,74 +51,74 @@ let rules: [Rule] = [
       + "section (0 inserted, 0 deleted) and plus or minus the number of rows moved into or out of that "
       + "section (0 moved in, 1 moved out)."),
   Rule(
-    name: "a row count is never negative (UITableView.m:2050)",
+    name: "a row count is never negative",
     valid: (BatchUpdate(itemDeletes: [path(0, 0)]), [1], [0]),
     invalid: (BatchUpdate(itemDeletes: [path(0, 0)]), [1], [-1]),
     error: .negativeNumberOfRows(section: 0, count: -1),
     message: "Invalid update: invalid number of rows in section 0. Attempt to delete more rows than exist "
       + "in section. (the data source reports -1 rows)"),
   Rule(
-    name: "a row is not deleted and reloaded (UITableView.m:1615)",
+    name: "a row is not deleted and reloaded",
     valid: (BatchUpdate(itemDeletes: [path(0, 0)], itemReloads: [path(0, 1)]), [2], [1]),
     invalid: (BatchUpdate(itemDeletes: [path(0, 1)], itemReloads: [path(0, 1)]), [2], [1]),
     error: .deleteAndReloadSameItem(path(0, 1)),
     message: "attempt to delete and reload the same index path ([0, 1])"),
   Rule(
-    name: "a section is not deleted and reloaded (UITableView.m:1615)",
+    name: "a section is not deleted and reloaded",
     valid: (BatchUpdate(sectionDeletes: [0], sectionReloads: [1]), [1, 1], [1]),
     invalid: (BatchUpdate(sectionDeletes: [1], sectionReloads: [1]), [1, 1], [1]),
     error: .deleteAndReloadSameSection(1),
     message: "attempt to delete and reload the same index path (section 1)"),
   Rule(
-    name: "a row is not deleted and moved (UITableView.m:1681)",
+    name: "a row is not deleted and moved",
     valid: (BatchUpdate(itemDeletes: [path(0, 0)], itemMoves: [moveRow(path(0, 1), path(0, 0))]), [2], [1]),
     invalid: (BatchUpdate(itemDeletes: [path(0, 1)], itemMoves: [moveRow(path(0, 1), path(0, 0))]), [2], [1]),
     error: .deleteAndMoveSameItem(path(0, 1)),
     message: "attempt to perform a delete and a move from the same index path ([0, 1])"),
   Rule(
-    name: "a section is not deleted and moved (UITableView.m:1678)",
+    name: "a section is not deleted and moved",
     valid: (BatchUpdate(sectionDeletes: [0], sectionMoves: [Move(from: 1, to: 1)]), [1, 1, 1], [1, 1]),
     invalid: (BatchUpdate(sectionDeletes: [1], sectionMoves: [Move(from: 1, to: 0)]), [1, 1, 1], [1, 1]),
     error: .deleteAndMoveSameSection(1),
     message: "attempt to perform a delete and a move from the same section (1)"),
   Rule(
-    name: "a row is not reloaded and moved (a reload is a delete, UITableView.m:1681)",
+    name: "a row is not reloaded and moved (a reload is a delete)",
     valid: (BatchUpdate(itemMoves: [moveRow(path(0, 1), path(0, 0))], itemReloads: [path(0, 0)]), [2], [2]),
     invalid: (BatchUpdate(itemMoves: [moveRow(path(0, 1), path(0, 0))], itemReloads: [path(0, 1)]), [2], [2]),
     error: .reloadAndMoveSameItem(path(0, 1)),
     message: "attempt to perform a delete and a move from the same index path ([0, 1])"),
   Rule(
-    name: "a section is not reloaded and moved (UITableView.m:1678)",
+    name: "a section is not reloaded and moved",
     valid: (BatchUpdate(sectionMoves: [Move(from: 0, to: 1)], sectionReloads: [1]), [1, 1], [1, 1]),
     invalid: (BatchUpdate(sectionMoves: [Move(from: 0, to: 1)], sectionReloads: [0]), [1, 1], [1, 1]),
     error: .reloadAndMoveSameSection(0),
     message: "attempt to perform a delete and a move from the same section (0)"),
   Rule(
-    name: "a row is not inserted where another is moved to (UITableView.m:1769)",
+    name: "a row is not inserted where another is moved to",
     valid: (BatchUpdate(itemInserts: [path(0, 1)], itemMoves: [moveRow(path(0, 1), path(0, 0))]), [2], [3]),
     invalid: (BatchUpdate(itemInserts: [path(0, 0)], itemMoves: [moveRow(path(0, 1), path(0, 0))]), [2], [3]),
     error: .insertAndMoveSameItem(path(0, 0)),
     message: "attempt to perform an insert and a move to the same index path ([0, 0])"),
   Rule(
-    name: "a section is not inserted where another is moved to (UITableView.m:1766)",
+    name: "a section is not inserted where another is moved to",
     valid: (BatchUpdate(sectionInserts: [0], sectionMoves: [Move(from: 1, to: 1)]), [1, 1], [1, 1, 1]),
     invalid: (BatchUpdate(sectionInserts: [1], sectionMoves: [Move(from: 1, to: 1)]), [1, 1], [1, 1, 1]),
     error: .insertAndMoveSameSection(1),
     message: "attempt to perform an insert and a move to the same section (1)"),
   Rule(
-    name: "a deleted section exists before the update (UITableView.m:1694)",
+    name: "a deleted section exists before the update",
     valid: (BatchUpdate(sectionDeletes: [1]), [1, 1], [1]),
     invalid: (BatchUpdate(sectionDeletes: [2]), [1, 1], [1]),
     error: .deleteSectionOutOfRange(section: 2, sectionCount: 2),
     message: "attempt to delete section 2, but there are only 2 sections before the update"),
   Rule(
-    name: "a deleted row's section exists before the update (UITableView.m:1727)",
+    name: "a deleted row's section exists before the update",
     valid: (BatchUpdate(itemDeletes: [path(1, 0)]), [1, 1], [1, 0]),
     invalid: (BatchUpdate(itemDeletes: [path(2, 0)]), [1, 1], [1, 0]),
     error: .deleteItemSectionOutOfRange(path(2, 0), sectionCount: 2),
     message: "attempt to delete row 0 from section 2, but there are only 2 sections before the update"),
   Rule(
-    name: "a deleted row exists before the update (UITableView.m:1728)",
+    name: "a deleted row exists before the update",
     valid: (BatchUpdate(itemDeletes: [path(0, 2)]), [3], [2]),
     invalid: (BatchUpdate(itemDeletes: [path(0, 3)]), [3], [2]),
     error: .deleteItemOutOfRange(path(0, 3), itemCount: 3),
@@ -130,84 +130,84 @@ let rules: [Rule] = [
     error: .deleteItemOutOfRange(path(0, -1), itemCount: 3),
     message: "attempt to delete row -1 from section 0 which only contains 3 rows before the update"),
   Rule(
-    name: "a reloaded section exists before the update (worded as a delete, UITableView.m:1694)",
+    name: "a reloaded section exists before the update (worded as a delete)",
     valid: (BatchUpdate(sectionReloads: [1]), [1, 1], [1, 4]),
     invalid: (BatchUpdate(sectionReloads: [2]), [1, 1], [1, 1]),
     error: .reloadSectionOutOfRange(section: 2, sectionCount: 2),
     message: "attempt to delete section 2, but there are only 2 sections before the update"),
   Rule(
-    name: "a reloaded row's section exists before the update (UITableView.m:1727)",
+    name: "a reloaded row's section exists before the update",
     valid: (BatchUpdate(itemReloads: [path(1, 0)]), [1, 1], [1, 1]),
     invalid: (BatchUpdate(itemReloads: [path(5, 0)]), [1, 1], [1, 1]),
     error: .reloadItemSectionOutOfRange(path(5, 0), sectionCount: 2),
     message: "attempt to delete row 0 from section 5, but there are only 2 sections before the update"),
   Rule(
-    name: "a reloaded row exists before the update (UITableView.m:1728)",
+    name: "a reloaded row exists before the update",
     valid: (BatchUpdate(itemReloads: [path(0, 1)]), [2], [2]),
     invalid: (BatchUpdate(itemReloads: [path(0, 2)]), [2], [2]),
     error: .reloadItemOutOfRange(path(0, 2), itemCount: 2),
     message: "attempt to delete row 2 from section 0 which only contains 2 rows before the update"),
   Rule(
-    name: "an inserted section exists after the update (UITableView.m:1783)",
+    name: "an inserted section exists after the update",
     valid: (BatchUpdate(sectionInserts: [1]), [1], [1, 0]),
     invalid: (BatchUpdate(sectionInserts: [2]), [1], [1, 0]),
     error: .insertSectionOutOfRange(section: 2, sectionCount: 2),
     message: "attempt to insert section 2 but there are only 2 sections after the update"),
   Rule(
-    name: "an inserted row's section exists after the update (UITableView.m:1813)",
+    name: "an inserted row's section exists after the update",
     valid: (BatchUpdate(itemInserts: [path(0, 0)]), [0], [1]),
     invalid: (BatchUpdate(itemInserts: [path(1, 0)]), [0], [1]),
     error: .insertItemSectionOutOfRange(path(1, 0), sectionCount: 1),
     message: "attempt to insert row 0 into section 1, but there are only 1 sections after the update"),
   Rule(
-    name: "an inserted row exists after the update (UITableView.m:1814)",
+    name: "an inserted row exists after the update",
     valid: (BatchUpdate(itemInserts: [path(0, 2)]), [2], [3]),
     invalid: (BatchUpdate(itemInserts: [path(0, 3)]), [2], [3]),
     error: .insertItemOutOfRange(path(0, 3), itemCount: 3),
     message: "attempt to insert row 3 into section 0, but there are only 3 rows in section 0 after the update"
   ),
   Rule(
-    name: "a moved section exists before the update (UITableView.m:1864)",
+    name: "a moved section exists before the update",
     valid: (BatchUpdate(sectionMoves: [Move(from: 1, to: 0)]), [1, 2], [2, 1]),
     invalid: (BatchUpdate(sectionMoves: [Move(from: 2, to: 0)]), [1, 2], [2, 1]),
     error: .moveSectionSourceOutOfRange(Move(from: 2, to: 0), sectionCount: 2),
     message: "attempt to move section 2, but there are only 2 sections before the update"),
   Rule(
-    name: "a moved section's destination exists after the update (UITableView.m:1865)",
+    name: "a moved section's destination exists after the update",
     valid: (BatchUpdate(sectionMoves: [Move(from: 0, to: 1)]), [1, 2], [2, 1]),
     invalid: (BatchUpdate(sectionMoves: [Move(from: 0, to: 2)]), [1, 2], [2, 1]),
     error: .moveSectionDestinationOutOfRange(Move(from: 0, to: 2), sectionCount: 2),
     message: "attempt to to move section 0 to section 2, but there are only 2 sections after the update"),
   Rule(
-    name: "a moved row's section exists before the update (UITableView.m:1868)",
+    name: "a moved row's section exists before the update",
     valid: (BatchUpdate(itemMoves: [moveRow(path(1, 0), path(0, 0))]), [1, 1], [2, 0]),
     invalid: (BatchUpdate(itemMoves: [moveRow(path(2, 0), path(0, 0))]), [1, 1], [2, 0]),
     error: .moveItemSourceSectionOutOfRange(moveRow(path(2, 0), path(0, 0)), sectionCount: 2),
     message: "attempt to move index path ([2, 0]) from a section that does not exist - there are only 2 "
       + "sections before the update"),
   Rule(
-    name: "a moved row exists before the update (UITableView.m:1869)",
+    name: "a moved row exists before the update",
     valid: (BatchUpdate(itemMoves: [moveRow(path(0, 1), path(0, 0))]), [2], [2]),
     invalid: (BatchUpdate(itemMoves: [moveRow(path(0, 2), path(0, 0))]), [2], [2]),
     error: .moveItemSourceOutOfRange(moveRow(path(0, 2), path(0, 0)), itemCount: 2),
     message: "attempt to move index path ([0, 2]) that does not exist - there are only 2 rows in section 0 "
       + "before the update"),
   Rule(
-    name: "a moved row's destination section exists after the update (UITableView.m:1870)",
+    name: "a moved row's destination section exists after the update",
     valid: (BatchUpdate(itemMoves: [moveRow(path(0, 0), path(1, 0))]), [1, 0], [0, 1]),
     invalid: (BatchUpdate(itemMoves: [moveRow(path(0, 0), path(2, 0))]), [1, 0], [0, 1]),
     error: .moveItemDestinationSectionOutOfRange(moveRow(path(0, 0), path(2, 0)), sectionCount: 2),
     message: "attempt to move index path ([0, 0]) to index path ([2, 0]) in section that does not exist - "
       + "there are only 2 sections after the update"),
   Rule(
-    name: "a moved row's destination exists after the update (UITableView.m:1871)",
+    name: "a moved row's destination exists after the update",
     valid: (BatchUpdate(itemMoves: [moveRow(path(0, 0), path(0, 1))]), [2], [2]),
     invalid: (BatchUpdate(itemMoves: [moveRow(path(0, 0), path(0, 2))]), [2], [2]),
     error: .moveItemDestinationOutOfRange(moveRow(path(0, 0), path(0, 2)), itemCount: 2),
     message: "attempt to move index path ([0, 0]) to index path ([0, 2]) that does not exist - there are "
       + "only 2 rows in section 0 after the update"),
   Rule(
-    name: "a section is moved to one place (UITableView.m:1886)",
+    name: "a section is moved to one place",
     valid: (BatchUpdate(sectionMoves: [Move(from: 0, to: 2), Move(from: 2, to: 0)]), [1, 2, 3], [3, 2, 1]),
     invalid: (
       BatchUpdate(sectionMoves: [Move(from: 0, to: 2), Move(from: 0, to: 1)]), [1, 2, 3], [3, 2, 1]
@@ -215,7 +215,7 @@ let rules: [Rule] = [
     error: .sectionMovedToTwoDestinations(section: 0, first: 2, second: 1),
     message: "attempt to move section 0 to both section 2 and section 1"),
   Rule(
-    name: "a row is moved to one place (UITableView.m:1889)",
+    name: "a row is moved to one place",
     valid: (
       BatchUpdate(itemMoves: [moveRow(path(0, 0), path(0, 2)), moveRow(path(0, 2), path(0, 0))]), [3], [3]
     ),
@@ -225,13 +225,13 @@ let rules: [Rule] = [
     error: .itemMovedToTwoDestinations(path(0, 0), first: path(0, 2), second: path(0, 1)),
     message: "attempt to move row at index path [0, 0] to both [0, 2] and [0, 1]"),
   Rule(
-    name: "two sections are not moved to one place (UITableView.m:1895)",
+    name: "two sections are not moved to one place",
     valid: (BatchUpdate(sectionMoves: [Move(from: 0, to: 1), Move(from: 1, to: 0)]), [1, 2], [2, 1]),
     invalid: (BatchUpdate(sectionMoves: [Move(from: 0, to: 1), Move(from: 1, to: 1)]), [1, 2], [2, 1]),
     error: .twoSectionsMovedToSameDestination(first: 0, second: 1, destination: 1),
     message: "attempt to move both section 0 and section 1 to section 1"),
   Rule(
-    name: "two rows are not moved to one place (UITableView.m:1898)",
+    name: "two rows are not moved to one place",
     valid: (
       BatchUpdate(itemMoves: [moveRow(path(0, 0), path(0, 1)), moveRow(path(0, 1), path(0, 0))]), [2], [2]
     ),

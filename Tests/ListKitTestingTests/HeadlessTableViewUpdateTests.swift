@@ -4,6 +4,16 @@ import Testing
 
 @MainActor
 @Suite struct HeadlessTableViewUpdateTests {
+  /// What a batch that ends one visible row's cell and shows one other row logs, in UIKit's order.
+  static func events(of update: BatchUpdate, ending ended: ItemPath, showing shown: ItemPath)
+    -> [HeadlessTableView.Event]
+  {
+    [
+      .batchUpdate(update), .didEndDisplaying(ended), .cellForItem(shown),
+      .dequeue(identifier: "text", shown, reused: true), .willDisplay(shown),
+    ]
+  }
+
   @Test func deletingAVisibleRowEndsItsCellAndShowsTheNextRow() throws {
     let source = ModelSource(rows: 20)
     let table = makeTable(source)
@@ -11,11 +21,8 @@ import Testing
     source.sections[0].remove(at: 2)
     try table.performBatchUpdates(BatchUpdate(itemDeletes: [path(0, 2)]))
     #expect(
-      table.events == [
-        .batchUpdate(BatchUpdate(itemDeletes: [path(0, 2)])), .didEndDisplaying(path(0, 2)),
-        .cellForItem(path(0, 9)), .dequeue(identifier: "text", path(0, 9), reused: true),
-        .willDisplay(path(0, 9)),
-      ])
+      table.events
+        == Self.events(of: BatchUpdate(itemDeletes: [path(0, 2)]), ending: path(0, 2), showing: path(0, 9)))
     #expect(table.render() == ["Row 0", "Row 1"] + (3...10).map { "Row \($0)" })
     #expect(
       table.lastUpdateRowFates[2] == HeadlessTableView.RowFate(from: path(0, 2), to: nil, isReloaded: false))
@@ -32,11 +39,8 @@ import Testing
     source.sections[0][1] = "Changed"
     try table.performBatchUpdates(BatchUpdate(itemReloads: [path(0, 1)]))
     #expect(
-      table.events == [
-        .batchUpdate(BatchUpdate(itemReloads: [path(0, 1)])), .didEndDisplaying(path(0, 1)),
-        .cellForItem(path(0, 1)), .dequeue(identifier: "text", path(0, 1), reused: true),
-        .willDisplay(path(0, 1)),
-      ])
+      table.events
+        == Self.events(of: BatchUpdate(itemReloads: [path(0, 1)]), ending: path(0, 1), showing: path(0, 1)))
     #expect(table.render()[1] == "Changed")
     #expect(table.cellForItem(at: path(0, 0)) === before)
   }
@@ -48,11 +52,8 @@ import Testing
     source.sections[0].insert("New", at: 0)
     try table.performBatchUpdates(BatchUpdate(itemInserts: [path(0, 0)]))
     #expect(
-      table.events == [
-        .batchUpdate(BatchUpdate(itemInserts: [path(0, 0)])), .didEndDisplaying(path(0, 10)),
-        .cellForItem(path(0, 0)), .dequeue(identifier: "text", path(0, 0), reused: true),
-        .willDisplay(path(0, 0)),
-      ])
+      table.events
+        == Self.events(of: BatchUpdate(itemInserts: [path(0, 0)]), ending: path(0, 10), showing: path(0, 0)))
     #expect(table.render() == ["New"] + (0...8).map { "Row \($0)" })
   }
 

@@ -8,18 +8,17 @@ import Testing
     var title: String
   }
 
-  final class PhotoCell: ListCell, HeadlessRenderable {
-    var title = ""
-    init() {}
-    var renderedText: String { title }
-  }
-
-  func makePhotos(_ photos: [Photo], view: HeadlessTableView) -> ArrayDataSource<Photo, PhotoCell> {
-    let dataSource = ArrayDataSource(items: photos, cellIdentifier: "PhotoCell") {
-      (cell: PhotoCell, photo: Photo) in
-      cell.title = photo.title
+  /// A data source of photos in `TextCell`s; registered with the view unless `register` is `false`.
+  func makePhotos(
+    _ photos: [Photo], view: HeadlessTableView, identifier: String = "PhotoCell", register: Bool = true,
+    diagnostics: ListDiagnosticHandler? = nil
+  ) -> ArrayDataSource<Photo, TextCell> {
+    let dataSource = ArrayDataSource(items: photos, cellIdentifier: identifier) {
+      (cell: TextCell, photo: Photo) in
+      cell.text = photo.title
     }
-    view.register(CellRegistration(PhotoCell.self, reuseIdentifier: "PhotoCell"))
+    if let diagnostics { dataSource.diagnosticHandler = diagnostics }
+    if register { view.register(CellRegistration(TextCell.self, reuseIdentifier: identifier)) }
     dataSource.attach(to: view)
     return dataSource
   }
@@ -56,30 +55,20 @@ import Testing
       init() {}
     }
     let view = HeadlessTableView()
-    let dataSource = ArrayDataSource(items: Self.photos, cellIdentifier: "PhotoCell") {
-      (cell: PhotoCell, photo: Photo) in
-      cell.title = photo.title
-    }
     var diagnostics: [ListDiagnostic] = []
-    dataSource.diagnosticHandler = { diagnostics.append($0) }
     view.register(CellRegistration(OtherCell.self, reuseIdentifier: "PhotoCell"))
-    dataSource.attach(to: view)
+    _ = makePhotos(Self.photos, view: view, register: false) { diagnostics.append($0) }
     _ = view.render()
     #expect(diagnostics.count == 3)
     #expect(
       diagnostics.first?.kind
-        == .wrongCellType(identifier: "PhotoCell", expected: "PhotoCell", found: "OtherCell"))
+        == .wrongCellType(identifier: "PhotoCell", expected: "TextCell", found: "OtherCell"))
   }
 
   @Test func anUnregisteredIdentifier_givesAPlaceholderCellAndADiagnostic() {
     let view = HeadlessTableView()
-    let dataSource = ArrayDataSource(items: Self.photos, cellIdentifier: "Missing") {
-      (cell: PhotoCell, photo: Photo) in
-      cell.title = photo.title
-    }
     var diagnostics: [ListDiagnostic] = []
-    dataSource.diagnosticHandler = { diagnostics.append($0) }
-    dataSource.attach(to: view)
+    _ = makePhotos(Self.photos, view: view, identifier: "Missing", register: false) { diagnostics.append($0) }
     _ = view.render()
     #expect(view.cellForItem(at: ItemPath(item: 0, section: 0)) is PlaceholderCell)
     #expect(diagnostics.first?.kind == .unregisteredIdentifier("Missing"))
@@ -127,13 +116,13 @@ import Testing
   @Test func itemsWithoutIdentity_reloadOnReplace() {
     let view = HeadlessTableView()
     let dataSource = ArrayDataSource(sections: [["a", "b"], ["c"]], cellIdentifier: "PhotoCell") {
-      (cell: PhotoCell, text: String) in cell.title = text
+      (cell: TextCell, text: String) in cell.text = text
     }
-    view.register(CellRegistration(PhotoCell.self, reuseIdentifier: "PhotoCell"))
+    view.register(CellRegistration(TextCell.self, reuseIdentifier: "PhotoCell"))
     dataSource.attach(to: view)
     #expect(view.render() == ["a", "b", "c"])
     view.clearEvents()
-    dataSource.setSections([["x"]])
+    dataSource.replaceSections([["x"]])
     #expect(view.events.contains(.reloadData))
     #expect(view.render() == ["x"])
   }

@@ -53,7 +53,7 @@ import Testing
     table.update()
     #expect(
       diagnostics.map(\.kind) == [
-        .batchUpdateRejected("\(BatchUpdateError.negativeNumberOfRows(section: 0, count: -1))")
+        .batchUpdateRejected(.negativeNumberOfRows(section: 0, count: -1))
       ])
     #expect(view.reloads == reloadsAfterAttach + 1)
     #expect(view.inner.render() == ["Tea $4", "Cake $6", "Jam $5"])
@@ -70,5 +70,23 @@ import Testing
     #expect(view.inner.render() == ["Cake $6", "Jam $5"])
     #expect(view.inner.violations.isEmpty)
     #expect(diagnostics.count == 1)
+  }
+
+  @Test func anArrayDataSourcesRefusedBatch_isReportedTypedAndReloaded() {
+    let view = RefusingListView()
+    view.register(CellRegistration(TextCell.self, reuseIdentifier: "Text"))
+    let dataSource = ArrayDataSource(items: [OrderItem(id: 1, name: "Tea", price: 4)], cellIdentifier: "Text")
+    {
+      (cell: TextCell, item: OrderItem) in cell.text = item.name
+    }
+    var diagnostics: [ListDiagnostic] = []
+    dataSource.diagnosticHandler = { diagnostics.append($0) }
+    dataSource.attach(to: view)
+    let reloadsAfterAttach = view.reloads
+    view.refusesBatches = true
+    dataSource.setItems([OrderItem(id: 1, name: "Tea", price: 4), OrderItem(id: 2, name: "Jam", price: 5)])
+    #expect(diagnostics.map(\.kind) == [.batchUpdateRejected(.negativeNumberOfRows(section: 0, count: -1))])
+    #expect(view.reloads == reloadsAfterAttach + 1)
+    #expect(view.inner.render() == ["Tea", "Jam"])
   }
 }

@@ -5,7 +5,8 @@ import ListKitUIKit
 import SwiftUI
 
 /// The paged list in a SwiftUI `List`: observation redraws it, `.refreshable` refreshes it, rows
-/// appearing near the end load the next page, and `PagedListFooter` shows the paging status.
+/// appearing near the end load the next page, `PagedListFooter` shows the paging status and the
+/// overlay the empty state, both as `PagingPresentation` decides.
 struct PhotosListView: View {
   let photos: PagedList<Photo>  // a plain reference: SwiftUI tracks what `body` reads
   @State private var started = false
@@ -23,8 +24,19 @@ struct PhotosListView: View {
         PagedListFooter(list: photos)
       }
       .overlay {
-        if photos.isBlank {
+        switch PagingPresentation(photos.state).emptyState {
+        case .hidden:
+          EmptyView()
+        case .empty:
           ContentUnavailableView("No photos yet", systemImage: "photo")
+        case .failed(let message):
+          ContentUnavailableView {
+            Label("Couldn't load", systemImage: "wifi.exclamationmark")
+          } description: {
+            Text(message)
+          } actions: {
+            Button("Retry") { _ = photos.retry() }
+          }
         }
       }
       // The list owns the refresh task: SwiftUI cancelling this closure does not stop a

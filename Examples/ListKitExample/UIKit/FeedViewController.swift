@@ -9,21 +9,11 @@ import UIKit
 ///
 /// The paged section's status row is the load-more footer here: "Loading…", "No more data",
 /// the error (select the row to retry) and the empty text, all inside the table.
-final class FeedViewController: UITableViewController {
-  private let photos: PagedList<Photo>
+final class FeedViewController: PhotosTableViewController {
   // UIKit and ListKit hold their data sources weakly: the controller keeps them.
   private var adapter: TableViewAdapter?
   private var table: TableManager?
   private var refreshBinder: RefreshControlBinder?
-
-  init(photos: PagedList<Photo>) {
-    self.photos = photos
-    super.init(style: .plain)
-  }
-
-  required init?(coder: NSCoder) {
-    return nil
-  }
 
   override func viewDidLoad() {
     super.viewDidLoad()

@@ -7,23 +7,13 @@ import UIKit
 /// The array-data-source pattern fed by a paged list: `ArrayDataSource` for the rows,
 /// `LoadMoreFooterView` as the table footer, `EmptyStateView` as the background, and
 /// pull-to-refresh.
-final class SimplePhotosViewController: UITableViewController {
-  private let photos: PagedList<Photo>
+final class SimplePhotosViewController: PhotosTableViewController {
   private var adapter: TableViewAdapter?
   private var dataSource: ArrayDataSource<Photo, PhotoTableCell>?
   private var refreshBinder: RefreshControlBinder?
   private let footer = LoadMoreFooterView(
     frame: CGRect(x: 0, y: 0, width: 0, height: LoadMoreFooterView.preferredHeight))
   private let emptyView = EmptyStateView()
-
-  init(photos: PagedList<Photo>) {
-    self.photos = photos
-    super.init(style: .plain)
-  }
-
-  required init?(coder: NSCoder) {
-    return nil
-  }
 
   override func viewDidLoad() {
     super.viewDidLoad()

@@ -20,32 +20,19 @@ extension ArrayDataSource where Item: Identifiable & Equatable {
   /// - Complexity: Expected O(n + m) for n old and m new items.
   public func setSections(_ sections: [[Item]], animated: Bool = true) {
     let source = Self.snapshot(of: self.sections)
-    let changeset = diff(
-      from: source, to: Self.snapshot(of: sections), options: DiffOptions(reloadThreshold: reloadThreshold))
+    let changeset = Self.snapshot(of: sections).difference(
+      from: source, options: DiffOptions(reloadThreshold: reloadThreshold))
     for path in changeset.duplicates.targetItems {
       report(
         .duplicateIdentifier("item id \(sections[path.section][path.item].id) at \(path)"), in: "setSections")
     }
     let target = changeset.target.sections.map(\.items)
-    guard let listView, animated, !changeset.isReloadRecommended,
-      let states = try? changeset.snapshots(applyingTo: source)
-    else {
-      self.sections = target
-      listView?.reloadData()
-      return
-    }
-    for (stage, state) in zip(changeset.stages, states) {
-      self.sections = state.sections.map(\.items)
-      do {
-        try listView.performBatchUpdates(stage)
-      } catch {
-        report(.batchUpdateRejected("\(error)"), in: "setSections")
-        self.sections = target
-        listView.reloadData()
-        return
-      }
-    }
-    self.sections = target
+    StageDriver.perform(
+      changeset.stages, on: listView, animated: animated, reloadRecommended: changeset.isReloadRecommended,
+      states: { try? changeset.snapshots(applyingTo: source).map { $0.sections.map(\.items) } },
+      show: { self.sections = $0 }, finish: { self.sections = target },
+      showTarget: { self.sections = target },
+      reportRejection: { report(.batchUpdateRejected($0), in: "setSections") })
   }
 
   private static func snapshot(of sections: [[Item]]) -> SectionedSnapshot<SectionIndex, Item> {

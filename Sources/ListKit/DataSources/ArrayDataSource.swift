@@ -1,5 +1,5 @@
 /// A reusable data source built from an array of items, a cell reuse identifier and a closure that
-/// configures a cell for an item: the seed's `ArrayDataSource`, typed.
+/// configures a cell for an item, typed: a table's data source in one line.
 ///
 /// ```swift
 /// let photos = ArrayDataSource(items: store.sortedPhotos, cellIdentifier: "PhotoCell") {
@@ -8,9 +8,10 @@
 /// photos.attach(to: tableView)   // registers nothing: register PhotoCell as you do today
 /// ```
 ///
-/// Items may also come in sections. Replacing the items with `setItems(_:animated:)` (or
-/// `setSections(_:animated:)`) animates the difference through ListDiff when `Item` is
-/// `Identifiable & Equatable`, and reloads otherwise.
+/// Items may also come in sections. When `Item` is `Identifiable & Equatable`,
+/// `setItems(_:animated:)` (or `setSections(_:animated:)`) animates the difference through
+/// ListDiff; other items are replaced with ``replaceItems(_:)`` (or ``replaceSections(_:)``), which
+/// reloads.
 ///
 /// A path out of range or a dequeued cell of another class than `Cell` is reported as a
 /// ``ListDiagnostic`` through ``diagnosticHandler`` and answered with a defined fallback (no
@@ -89,19 +90,16 @@ public final class ArrayDataSource<Item, Cell: AnyObject>: ListDataSource {
 
   /// Replaces the items of a one-section data source and reloads the view.
   ///
-  /// When `Item` is `Identifiable & Equatable`, the overload that animates is chosen instead.
-  /// - Parameters:
-  ///   - items: The new items.
-  ///   - animated: Ignored: without identities, the view reloads.
-  public func setItems(_ items: [Item], animated: Bool = true) {
-    setSections([items], animated: animated)
+  /// Items without an identity cannot be animated; when `Item` is `Identifiable & Equatable`,
+  /// `setItems(_:animated:)` animates the difference instead.
+  /// - Parameter items: The new items.
+  public func replaceItems(_ items: [Item]) {
+    replaceSections([items])
   }
 
-  /// Replaces the sections and reloads the view.
-  /// - Parameters:
-  ///   - sections: The new items of each section.
-  ///   - animated: Ignored: without identities, the view reloads.
-  public func setSections(_ sections: [[Item]], animated: Bool = true) {
+  /// Replaces the sections and reloads the view (see ``replaceItems(_:)``).
+  /// - Parameter sections: The new items of each section.
+  public func replaceSections(_ sections: [[Item]]) {
     self.sections = sections
     listView?.reloadData()
   }

@@ -16,8 +16,8 @@ public struct ListDiagnostic: Hashable, Sendable {
     case wrongCellType(identifier: String, expected: String, found: String)
     /// The view has no registration for a reuse identifier.
     case unregisteredIdentifier(String)
-    /// The view refused a batch update; ListKit reloaded instead.
-    case batchUpdateRejected(String)
+    /// The view refused a batch update, for the rule it breaks; ListKit reloaded instead.
+    case batchUpdateRejected(BatchUpdateError)
     /// Two rows of one section, or two sections, shared one identity; later duplicates were left
     /// out of the update. The text names the id and where it was.
     case duplicateIdentifier(String)
@@ -57,8 +57,8 @@ extension ListDiagnostic: CustomStringConvertible {
     case .unregisteredIdentifier(let identifier):
       return "\(operation): unable to dequeue a cell with identifier \(identifier) - "
         + "nothing is registered for it"
-    case .batchUpdateRejected(let message):
-      return "\(operation): the view rejected a batch update, reloaded instead: \(message)"
+    case .batchUpdateRejected(let error):
+      return "\(operation): the view rejected a batch update, reloaded instead: \(error)"
     case .duplicateIdentifier(let identifier):
       return "\(operation): duplicate identifier \(identifier); the later one was left out"
     case .managerReleased(let manager, let view):

@@ -12,11 +12,8 @@ open class CellManager {
   /// The section this row belongs to, once added to one; `nil` after that section is gone.
   public var section: SectionManager? { sectionLink?.section }
 
-  /// The link to the section, shared by all its rows.
-  ///
-  /// NB: not a `weak var section`: a weak reference gives the section a side table, which makes
-  /// every retain and release of it take the slow path, and sections are retained on every
-  /// forwarded call. The section clears the link when it is deallocated.
+  /// The link to the section, shared by all its rows: one weak reference per section instead of
+  /// one per row, and a row keeps no memory of a section it was moved out of.
   var sectionLink: SectionLink?
 
   /// The cell kind of this manager's class (its registration), found once at creation.

@@ -18,10 +18,7 @@ where Model.ID: Sendable {
   /// The model this row shows.
   ///
   /// Setting a different value reloads the row in the next update.
-  ///
-  /// Read on every cell and height request, so it skips the runtime exclusivity check: the row is
-  /// main-actor isolated, and no access to the model calls out while it lasts.
-  @exclusivity(unchecked) public var model: Model {
+  public var model: Model {
     didSet {
       if model != oldValue {
         modelVersion &+= 1
@@ -66,12 +63,6 @@ where Model.ID: Sendable {
   /// Checks the cell's class, then calls ``configure(cell:)``.
   /// - Parameter cell: The dequeued cell.
   public final override func configure(_ cell: AnyObject) {
-    // The registered class itself is by far the common case: compare classes instead of asking
-    // the runtime for a cast, which costs more than the rest of a cell request.
-    if ObjectIdentifier(type(of: cell)) == ObjectIdentifier(Cell.self) {
-      configure(cell: unsafeDowncast(cell, to: Cell.self))
-      return
-    }
     guard let typed = cell as? Cell else {
       report(
         .wrongCellType(

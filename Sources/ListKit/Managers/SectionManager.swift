@@ -2,8 +2,8 @@
 /// whether it is shown at all.
 ///
 /// By default every row call is forwarded to the ``CellManager`` of that row; subclass and
-/// override a call to answer it for the whole section instead (the seed's
-/// `tableView(_:cellForRowAt:)` in a section subclass). Out-of-range rows answer UIKit's
+/// override a call to answer it for the whole section instead (a section subclass that
+/// overrides `listView(_:cellForItemAt:)`, say). Out-of-range rows answer UIKit's
 /// defaults and report a ``ListDiagnostic``, never trap.
 ///
 /// A section with a ``condition`` is shown only while the condition holds ("coupons" only when
@@ -56,15 +56,7 @@ open class SectionManager {
   }
 
   /// The rows as the view currently shows them (the cells of the table's last update).
-  ///
-  /// Read on every forwarded call, so it skips the runtime exclusivity check (see
-  /// ``TableManager/displayedSections``).
-  @exclusivity(unchecked) public internal(set) final var displayedCells: [CellManager] = [] {
-    willSet { forwarding.retire(displayedCells) }
-  }
-
-  /// Keeps replaced rows alive while calls forwarded to them run.
-  @exclusivity(unchecked) final var forwarding = ForwardingGuard<CellManager>()
+  public internal(set) final var displayedCells: [CellManager] = []
 
   /// Creates a section.
   /// - Parameters:
@@ -84,10 +76,6 @@ open class SectionManager {
     self.condition = condition
     link.section = self
     for cell in cells { cell.sectionLink = link }
-  }
-
-  isolated deinit {
-    link.section = nil
   }
 
   /// Whether the section is shown now: its condition holds, or it has none.
@@ -116,22 +104,22 @@ open class SectionManager {
   }
 
   /// The cell manager displayed at an index, or `nil` with a diagnostic when out of range.
-  /// - Parameters:
-  ///   - path: The row's path.
-  ///   - operation: The call being answered, for the diagnostic.
+  /// - Parameter path: The row's path (its section index is not checked).
   /// - Returns: The cell manager, or `nil`.
   /// - Complexity: O(1).
-  public final func cellManager(at path: ItemPath, for operation: StaticString = #function) -> CellManager? {
-    if let cell = displayedCells[safe: path.item] { return cell }
-    reportMissingRow(path, in: operation)
-    return nil
+  public final func cellManager(at path: ItemPath) -> CellManager? {
+    cellManager(at: path, for: "cellManager(at:)")
+  }
+
+  /// The cell manager displayed at an index, or `nil` with a diagnostic naming `operation`.
+  final func cellManager(at path: ItemPath, for operation: StaticString) -> CellManager? {
+    forwardToRow(path, operation) { $0 }
   }
 
   /// Calls `body` with the cell manager displayed at `path`, or reports the path and returns `nil`.
   ///
-  /// Every forwarded row call goes through here. The row is passed without retaining it; if the
-  /// call updates the table and removes the row, ``forwarding`` keeps it alive until the call
-  /// returns.
+  /// Every forwarded row call goes through here. The row is held for the call, so a call that
+  /// updates the table and removes its own row still runs on a live object.
   /// - Parameters:
   ///   - path: The row's path.
   ///   - operation: The call being answered, for the diagnostic; `nil` answers `nil` silently.
@@ -145,10 +133,8 @@ open class SectionManager {
       if let operation { reportMissingRow(path, in: operation) }
       return nil
     }
-    forwarding.depth &+= 1
-    // The kept arrays, if any, are released after the guard's mutation ends.
-    defer { _ = forwarding.end() }
-    return withUnretained(Unmanaged.passUnretained(displayedCells[path.item]), body)
+    let row = displayedCells[path.item]
+    return body(row)
   }
 
   @inline(never)
@@ -371,9 +357,10 @@ struct SectionTitles: Equatable, Sendable {
   var footer: String?
 }
 
-/// How rows reach their section without a weak reference to it (see ``CellManager/sectionLink``).
+/// How rows reach their section: one weak reference per section, shared by all its rows (see
+/// ``CellManager/sectionLink``).
 @MainActor
 final class SectionLink {
-  /// The section, cleared by its deinitializer.
-  unowned(unsafe) var section: SectionManager?
+  /// The section; `nil` once it is gone.
+  weak var section: SectionManager?
 }

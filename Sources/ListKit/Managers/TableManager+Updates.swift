@@ -26,48 +26,29 @@ extension TableManager {
       return
     }
     // The diff finds duplicate identities (first kept, later ones dropped) in the same pass.
-    let changeset = diff(
-      from: displayedSnapshot, to: candidate.snapshot, options: DiffOptions(reloadThreshold: reloadThreshold))
+    let changeset = candidate.snapshot.difference(
+      from: displayedSnapshot, options: DiffOptions(reloadThreshold: reloadThreshold))
     let target = removingDuplicates(changeset.duplicates, from: candidate, target: changeset.target)
-    guard !changeset.isReloadRecommended else {
-      commit(target)
-      listView.reloadData()
-      return
-    }
-    if changeset.stages.count == 1 {
-      // One batch: the state after it is the target.
-      apply(DisplayState(sections: target.sections, rows: target.rows))
-      // A rejected batch has already committed the target and reloaded.
-      if perform(changeset.stages[0], on: listView, reloadingInto: target) { record(target) }
-      return
-    }
-    guard let states = try? changeset.snapshots(applyingTo: displayedSnapshot) else {
-      commit(target)
-      listView.reloadData()
-      return
-    }
-    let lookup = ManagerLookup(old: displayedSections, new: target.sections, table: self)
-    for (stage, state) in zip(changeset.stages, states) {
-      // UIKit asks the data source for the state after the batch while it performs it.
-      apply(lookup.state(for: state))
-      guard perform(stage, on: listView, reloadingInto: target) else { return }
-    }
-    commit(target)
+    let (source, shown) = (displayedSnapshot, displayedSections)
+    StageDriver.perform(
+      changeset.stages, on: listView, animated: true, reloadRecommended: changeset.isReloadRecommended,
+      states: {
+        // One batch: the state after it is the target, with no replay.
+        if changeset.stages.count == 1 { return [DisplayState(sections: target.sections, rows: target.rows)] }
+        let lookup = ManagerLookup(old: shown, new: target.sections, table: self)
+        return try? changeset.snapshots(applyingTo: source).map(lookup.state(for:))
+      },
+      show: apply(_:),
+      finish: {
+        if changeset.stages.count == 1 { record(target) } else { commit(target) }
+      },
+      showTarget: { commit(target) },
+      reportRejection: reportRejection(_:))
   }
 
-  /// Performs one batch; when the view rejects it, reports why and reloads into `target`.
-  /// - Returns: Whether the view accepted the batch.
-  @discardableResult
-  func perform(_ stage: BatchUpdate, on listView: any ListView, reloadingInto target: ResolvedState) -> Bool {
-    do {
-      try listView.performBatchUpdates(stage)
-      return true
-    } catch {
-      diagnosticHandler(ListDiagnostic(.batchUpdateRejected("\(error)"), in: "update(animated:)"))
-      commit(target)
-      listView.reloadData()
-      return false
-    }
+  /// Reports a batch the view refused; the driver reloads into the target.
+  func reportRejection(_ error: BatchUpdateError) {
+    diagnosticHandler(ListDiagnostic(.batchUpdateRejected(error), in: "update(animated:)"))
   }
 
   /// `candidate` without the sections and rows the diff dropped as duplicates, reporting each.
@@ -169,16 +150,11 @@ extension TableManager {
     for section in sections { section.changedRows = [] }
     for (path, key) in keys { displayedSnapshot.sections[path.section].items[path.item] = key }
     guard !reloads.isEmpty else { return true }
-    if reloads.count > reloadThreshold {
-      listView.reloadData()
-      return true
-    }
-    do {
-      try listView.performBatchUpdates(BatchUpdate(itemReloads: reloads.sorted()))
-    } catch {
-      diagnosticHandler(ListDiagnostic(.batchUpdateRejected("\(error)"), in: "update(animated:)"))
-      listView.reloadData()
-    }
+    // The rows stay where they are: every state of the one stage is the one shown.
+    StageDriver.perform(
+      [BatchUpdate(itemReloads: reloads.sorted())], on: listView, animated: true,
+      reloadRecommended: reloads.count > reloadThreshold, states: { [()] }, show: { _ in }, finish: {},
+      showTarget: {}, reportRejection: reportRejection(_:))
     return true
   }
 

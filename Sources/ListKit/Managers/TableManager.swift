@@ -40,15 +40,7 @@ open class TableManager {
   }
 
   /// The sections the view currently shows (those shown at the last update), in display order.
-  ///
-  /// Read on every forwarded call, so it skips the runtime exclusivity check: the table is
-  /// main-actor isolated and never hands this array out `inout`, so reads cannot overlap a write.
-  @exclusivity(unchecked) public internal(set) final var displayedSections: [SectionManager] = [] {
-    willSet { forwarding.retire(displayedSections) }
-  }
-
-  /// Keeps replaced sections alive while calls forwarded to them run.
-  @exclusivity(unchecked) final var forwarding = ForwardingGuard<SectionManager>()
+  public internal(set) final var displayedSections: [SectionManager] = []
 
   /// Receives every ``ListDiagnostic``.
   ///
@@ -107,23 +99,22 @@ open class TableManager {
   }
 
   /// The section displayed at an index, or `nil` with a diagnostic when out of range.
-  /// - Parameters:
-  ///   - index: The section index.
-  ///   - operation: The call being answered, for the diagnostic.
+  /// - Parameter index: The section index.
   /// - Returns: The section manager, or `nil`.
   /// - Complexity: O(1).
-  public final func sectionManager(at index: Int, for operation: StaticString = #function) -> SectionManager?
-  {
-    if let section = displayedSections[safe: index] { return section }
-    reportMissingSection(index, in: operation)
-    return nil
+  public final func sectionManager(at index: Int) -> SectionManager? {
+    sectionManager(at: index, for: "sectionManager(at:)")
+  }
+
+  /// The section displayed at an index, or `nil` with a diagnostic naming `operation`.
+  final func sectionManager(at index: Int, for operation: StaticString) -> SectionManager? {
+    forwardToSection(index, operation) { $0 }
   }
 
   /// Calls `body` with the section displayed at `index`, or reports the index and returns `nil`.
   ///
-  /// Every forwarded call goes through here. The section is passed without retaining it; if the
-  /// call updates the table and removes the section, ``forwarding`` keeps it alive until the call
-  /// returns.
+  /// Every forwarded call goes through here. The section is held for the call, so a call that
+  /// updates the table and removes its own section still runs on a live object.
   /// - Parameters:
   ///   - index: The section index.
   ///   - operation: The call being answered, for the diagnostic; `nil` answers `nil` silently.
@@ -137,10 +128,8 @@ open class TableManager {
       if let operation { reportMissingSection(index, in: operation) }
       return nil
     }
-    forwarding.depth &+= 1
-    // The kept arrays, if any, are released after the guard's mutation ends.
-    defer { _ = forwarding.end() }
-    return withUnretained(Unmanaged.passUnretained(displayedSections[index]), body)
+    let section = displayedSections[index]
+    return body(section)
   }
 
   @inline(never)

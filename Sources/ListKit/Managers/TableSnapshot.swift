@@ -26,8 +26,8 @@ struct DiffID: Hashable, @unchecked Sendable, CustomStringConvertible {
   /// AnyHashable boxes of a generic type looks its metadata up at run time on every `==`.
   init<ID: Hashable & Sendable>(kind: ObjectIdentifier?, _ id: ID) {
     self.kind = kind
-    if ID.self == Int.self {
-      value = .int(unsafeBitCast(id, to: Int.self))
+    if let int = id as? Int {
+      value = .int(int)
     } else if let string = id as? String {
       value = .string(string)
     } else {

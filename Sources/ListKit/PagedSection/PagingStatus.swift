@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the status row of a ``PagedSection`` shows: the seed's footer states (MJRefresh's
+/// What the status row of a ``PagedSection`` shows: the familiar footer states (MJRefresh's
 /// idle / refreshing / no more data), an error with retry, and the empty state.
 public enum PagingStatus: Hashable, Sendable {
   /// Nothing to show: more pages can load and none is loading.

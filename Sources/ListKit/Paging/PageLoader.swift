@@ -1,4 +1,4 @@
-/// Loads one page of items: the network object the seed keeps out of the view controller.
+/// Loads one page of items: the network calls kept out of the view controller.
 ///
 /// A loader is a `Sendable` service, called off the main actor; ``PagedList`` decides what to
 /// ask for and when, so a loader only turns a ``PageRequest`` into a ``Page``.

@@ -1,5 +1,5 @@
 /// The editing control a row shows, as `UITableViewCell.EditingStyle`.
-public enum EditingStyle: Hashable, Sendable {
+public enum EditingStyle: Hashable, Sendable, CaseIterable {
   /// No editing control.
   case none
   /// A delete control (swipe-to-delete).

@@ -14,26 +14,19 @@ enum BatchUpdateReferee {
     let newCount = newItemCounts.count
     var oldSectionKind = Array(repeating: "", count: oldCount)
     var newSectionKind = Array(repeating: "", count: newCount)
-    func markOld(_ section: Int, _ kind: String) {
-      guard section >= 0 && section < oldCount else {
-        problems.append("\(kind) section \(section) outside \(oldCount) old sections")
+    /// Marks a section of one side (old or new) as changed by `kind`.
+    func mark(_ section: Int, _ kind: String, new: Bool) {
+      let (side, count) = new ? ("new", newCount) : ("old", oldCount)
+      guard section >= 0 && section < count else {
+        problems.append("\(kind) section \(section) outside \(count) \(side) sections")
         return
       }
-      if !oldSectionKind[section].isEmpty {
-        problems.append("old section \(section) both \(oldSectionKind[section]) and \(kind)")
-      }
-      oldSectionKind[section] = kind
+      let earlier = new ? newSectionKind[section] : oldSectionKind[section]
+      if !earlier.isEmpty { problems.append("\(side) section \(section) both \(earlier) and \(kind)") }
+      if new { newSectionKind[section] = kind } else { oldSectionKind[section] = kind }
     }
-    func markNew(_ section: Int, _ kind: String) {
-      guard section >= 0 && section < newCount else {
-        problems.append("\(kind) section \(section) outside \(newCount) new sections")
-        return
-      }
-      if !newSectionKind[section].isEmpty {
-        problems.append("new section \(section) both \(newSectionKind[section]) and \(kind)")
-      }
-      newSectionKind[section] = kind
-    }
+    func markOld(_ section: Int, _ kind: String) { mark(section, kind, new: false) }
+    func markNew(_ section: Int, _ kind: String) { mark(section, kind, new: true) }
     update.sectionDeletes.forEach { markOld($0, "deleted") }
     update.sectionMoves.forEach { markOld($0.from, "moved") }
     update.sectionReloads.forEach { markOld($0, "reloaded") }
@@ -59,32 +52,23 @@ enum BatchUpdateReferee {
 
     var oldPaths = Set<ItemPath>()
     var newPaths = Set<ItemPath>()
-    func checkOld(_ path: ItemPath, _ kind: String) {
+    /// Checks an item path of one side (old or new) used by `kind`.
+    func check(_ path: ItemPath, _ kind: String, new: Bool) {
+      let side = new ? "new" : "old"
+      let counts = new ? newItemCounts : oldItemCounts
       guard
-        path.section >= 0 && path.section < oldCount && path.item >= 0
-          && path.item < oldItemCounts[path.section]
+        path.section >= 0 && path.section < counts.count && path.item >= 0 && path.item < counts[path.section]
       else {
-        problems.append("\(kind) item \(path) outside the old state")
+        problems.append("\(kind) item \(path) outside the \(side) state")
         return
       }
-      if !oldSectionKind[path.section].isEmpty {
-        problems.append("\(kind) item \(path) in a section that is \(oldSectionKind[path.section])")
-      }
-      if !oldPaths.insert(path).inserted { problems.append("old item \(path) used twice") }
+      let sectionKind = new ? newSectionKind[path.section] : oldSectionKind[path.section]
+      if !sectionKind.isEmpty { problems.append("\(kind) item \(path) in a section that is \(sectionKind)") }
+      let isFirstUse = new ? newPaths.insert(path).inserted : oldPaths.insert(path).inserted
+      if !isFirstUse { problems.append("\(side) item \(path) used twice") }
     }
-    func checkNew(_ path: ItemPath, _ kind: String) {
-      guard
-        path.section >= 0 && path.section < newCount && path.item >= 0
-          && path.item < newItemCounts[path.section]
-      else {
-        problems.append("\(kind) item \(path) outside the new state")
-        return
-      }
-      if !newSectionKind[path.section].isEmpty {
-        problems.append("\(kind) item \(path) in a section that is \(newSectionKind[path.section])")
-      }
-      if !newPaths.insert(path).inserted { problems.append("new item \(path) used twice") }
-    }
+    func checkOld(_ path: ItemPath, _ kind: String) { check(path, kind, new: false) }
+    func checkNew(_ path: ItemPath, _ kind: String) { check(path, kind, new: true) }
     update.itemDeletes.forEach { checkOld($0, "deleted") }
     update.itemReloads.forEach { checkOld($0, "reloaded") }
     update.itemInserts.forEach { checkNew($0, "inserted") }

@@ -15,7 +15,7 @@ func problems(
 func problemsAndChangeset(
   diffing source: TestSnapshot, to target: TestSnapshot, options: DiffOptions = DiffOptions()
 ) -> (problems: [String], changeset: Changeset<TestSection, TestItem>) {
-  let changeset = diff(from: source, to: target, options: options)
+  let changeset = target.difference(from: source, options: options)
   var found: [String] = []
   // Equal snapshots are answered without looking for duplicates (documented on `diff`).
   let identical = source == target

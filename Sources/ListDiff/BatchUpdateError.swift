@@ -1,15 +1,22 @@
 /// A batch update that breaks one of the rules `UITableView.performBatchUpdates` enforces.
 ///
 /// UIKit raises `NSInternalInconsistencyException` for these; a checking list view (the
-/// headless one) throws this value instead. ``description`` carries UIKit's wording.
+/// headless one, the terminal one) throws this value instead, and ``description`` carries the
+/// wording UIKit's exception uses.
 ///
-/// Source of the rules and texts: the assertions of `-[UITableView _endCellAnimationsWithContext:]`
-/// (UIKit-3698, `UITableView.m`; each case cites its assertion line). Index paths print as
-/// `[section, row]`, as Swift's `IndexPath` does, where UIKit prints an `NSIndexPath` object.
+/// The rules are the ones Apple documents for batch updates: deletes and reloads address the rows
+/// and sections as they are before the update, inserts as they are after it, moves go from a
+/// before-position to an after-position, and the number of rows and sections the data source
+/// reports afterwards must equal the number before, plus what was inserted and moved in, minus
+/// what was deleted and moved out (see `performBatchUpdates(_:completion:)`,
+/// <https://developer.apple.com/documentation/uikit/uitableview/performbatchupdates(_:completion:)>,
+/// and "Batch Insertion, Deletion, and Reloading of Rows and Sections" in Apple's *Table View
+/// Programming Guide for iOS*). Index paths print as `[section, row]`, as Swift's `IndexPath` does.
+///
 /// Three families are stricter than UIKit and say so in their text: a change listed twice
 /// (UIKit silently merges exact repeats), and a row moved out of a deleted section or into an
-/// inserted one (UIKit's table view then silently falls back to `reloadData()`, losing the
-/// animation; `UICollectionView` asserts "cannot move an item from a deleted section").
+/// inserted one (a table view then falls back to reloading, losing the animation; a collection
+/// view refuses the batch).
 public enum BatchUpdateError: Error, Hashable, Sendable {
   /// Which kind of change a ``duplicateSectionChange(_:change:)`` or
   /// ``duplicateItemChange(_:change:)`` repeats.
@@ -24,7 +31,7 @@ public enum BatchUpdateError: Error, Hashable, Sendable {
     case move
   }
 
-  // MARK: Counts (UITableView.m:2036 and :2055)
+  // MARK: Counts
 
   /// The number of sections after the update does not add up.
   case invalidNumberOfSections(before: Int, after: Int, inserted: Int, deleted: Int)
@@ -34,7 +41,7 @@ public enum BatchUpdateError: Error, Hashable, Sendable {
   /// The data source reports a negative number of rows for a section after the update.
   case negativeNumberOfRows(section: Int, count: Int)
 
-  // MARK: Conflicts between changes (UITableView.m:1615, :1678, :1681, :1766, :1769)
+  // MARK: Conflicts between changes
 
   /// The same row is both deleted and reloaded.
   case deleteAndReloadSameItem(ItemPath)
@@ -54,7 +61,7 @@ public enum BatchUpdateError: Error, Hashable, Sendable {
   /// A section is inserted at the index another section is moved to.
   case insertAndMoveSameSection(Int)
 
-  // MARK: Out of range (UITableView.m:1694, :1727, :1728, :1783, :1813, :1814, :1864–1871)
+  // MARK: Out of range
 
   /// A deleted section does not exist before the update.
   case deleteSectionOutOfRange(section: Int, sectionCount: Int)
@@ -87,7 +94,7 @@ public enum BatchUpdateError: Error, Hashable, Sendable {
   /// A moved row's destination does not exist after the update.
   case moveItemDestinationOutOfRange(Move<ItemPath>, itemCount: Int)
 
-  // MARK: Moves that collide (UITableView.m:1886, :1889, :1895, :1898)
+  // MARK: Moves that collide
 
   /// One section is moved to two destinations.
   case sectionMovedToTwoDestinations(section: Int, first: Int, second: Int)
@@ -161,7 +168,7 @@ extension BatchUpdateError: CustomStringConvertible {
     case .moveSectionSourceOutOfRange(let move, let count):
       return "attempt to move section \(move.from), but there are only \(count) sections before the update"
     case .moveSectionDestinationOutOfRange(let move, let count):
-      // "to to" is UIKit's own text (UITableView.m:1865).
+      // "to to" is what UIKit's exception says.
       return "attempt to to move section \(move.from) to section \(move.to), but there are only \(count) "
         + "sections after the update"
     case .moveItemSourceSectionOutOfRange(let move, let count):

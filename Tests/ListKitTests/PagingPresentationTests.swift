@@ -1,0 +1,102 @@
+import Testing
+
+@testable import ListKit
+
+private let offline = PagingStatusFromStateTests.refreshError
+private let timedOut = PagingStatusFromStateTests.nextError
+/// The paged-section tests' list states, shared.
+private typealias States = PagingStatusFromStateTests
+
+/// The one place that decides what a paged list's footer, empty state and refresh control show.
+@Suite struct PagingPresentationTests {
+  @Test(arguments: [
+    (States.state(), PagingPresentation.Footer.hidden, PagingPresentation.EmptyState.hidden, false),
+    (States.state(refresh: .loading), .loading, .hidden, true),
+    (States.state(refresh: .loading, count: 20), .idle, .hidden, true),
+    (States.state(count: 20), .idle, .hidden, false),
+    (States.state(next: .loading, count: 20), .loading, .hidden, false),
+    (States.state(next: .reachedEnd, count: 20), .reachedEnd, .hidden, false),
+    (States.state(next: .failed(timedOut), count: 20), .failed(message: "Timed out"), .hidden, false),
+    (States.state(refresh: .failed(offline), count: 20), .failed(message: "Offline"), .hidden, false),
+    (States.state(refresh: .failed(offline)), .hidden, .failed(message: "Offline"), false),
+    (States.state(isBlank: true), .hidden, .empty, false),
+    (States.state(refresh: .failed(offline), isBlank: true), .hidden, .failed(message: "Offline"), false),
+    (States.state(refresh: .loading, isBlank: true), .loading, .hidden, true),
+  ])
+  func eachStateHasOneFooterOneEmptyStateAndOneSpinnerDecision(
+    state: PagedListState, footer: PagingPresentation.Footer, emptyState: PagingPresentation.EmptyState,
+    isRefreshing: Bool
+  ) {
+    let presentation = PagingPresentation(state)
+    #expect(presentation.footer == footer)
+    #expect(presentation.emptyState == emptyState)
+    #expect(presentation.isRefreshing == isRefreshing)
+  }
+
+  @Test func theFooterAndTheEmptyStateNeverShowAtOnce() {
+    let loads: [LoadState] = [.idle, .loading, .reachedEnd, .failed(offline), .failed(timedOut)]
+    for refresh in loads {
+      for next in loads {
+        for count in [0, 3] {
+          for isBlank in [false, true] where !(isBlank && count > 0) {
+            let presentation = PagingPresentation(
+              States.state(refresh: refresh, next: next, count: count, isBlank: isBlank))
+            #expect(
+              presentation.footer == .hidden || presentation.emptyState == .hidden,
+              "refresh \(refresh), next \(next), count \(count), blank \(isBlank)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test func aStatusRowShowsTheEmptyTextItselfAndRetriesOnlyAFailure() {
+    #expect(PagingPresentation.Footer(statusRow: .empty) == .idle)
+    #expect(PagingPresentation.Footer(statusRow: .hidden) == .idle)
+    #expect(PagingPresentation.Footer(statusRow: .reachedEnd) == .reachedEnd)
+    #expect(PagingPresentation.Footer(statusRow: .failed(message: "x")) == .failed(message: "x"))
+    #expect(PagingPresentation.Footer.failed(message: "x").isRetryable)
+    #expect(!PagingPresentation.Footer.loading.isRetryable)
+  }
+}
+
+/// The one bind-and-observe loop: a view renders the list's presentation now and after changes,
+/// and stops when it is gone or unbound.
+@MainActor @Suite struct PagingPresentationBindingTests {
+  final class View {
+    var rendered: [PagingPresentation] = []
+    let changes: AsyncStream<PagingPresentation>.Continuation
+    init(_ changes: AsyncStream<PagingPresentation>.Continuation) { self.changes = changes }
+  }
+
+  struct OnePageLoader: PageLoader {
+    func loadPage(_ request: PageRequest) async throws -> Page<TestItem> {
+      Page(items: testItems(1...3), hasMore: false)
+    }
+  }
+
+  @Test func aBoundViewRendersAtOnce_thenEveryChange_untilUnbound() async throws {
+    let list = PagedList(listName: "items", loader: OnePageLoader())
+    let (stream, continuation) = AsyncStream.makeStream(of: PagingPresentation.self)
+    let view = View(continuation)
+    let binding = PagingPresentationBinding()
+    binding.bind(view, to: list) { view, presentation in
+      view.rendered.append(presentation)
+      view.changes.yield(presentation)
+    }
+    #expect(view.rendered == [PagingPresentation(list.state)], "rendered before any change")
+    await list.refresh()?.value
+    var iterator = stream.makeAsyncIterator()
+    var last: PagingPresentation?
+    while let next = await iterator.next() {
+      last = next
+      if next.footer == .reachedEnd { break }
+    }
+    #expect(last?.footer == .reachedEnd)
+    #expect(last?.isRefreshing == false)
+    binding.cancel()
+    let count = view.rendered.count
+    await list.refresh()?.value
+    #expect(view.rendered.count == count, "nothing rendered after cancel()")
+  }
+}
