@@ -192,13 +192,11 @@ extension PagingStateMachine {
       cachedPageAge = age
       actions.append(
         .reportCache(
-          CacheLoadCompletion(success: !items.isEmpty, errorMessage: nil, age: age),
-          .reloaded(count: items.count)))
+          CacheLoadCompletion(.shown(age: age, itemCount: items.count)), .reloaded(count: items.count)))
     case .hit:
-      actions.append(.reportCache(CacheLoadCompletion(success: false, errorMessage: nil, age: nil), nil))
+      actions.append(.reportCache(CacheLoadCompletion(.superseded), nil))
     case .miss(let reason):
-      actions.append(
-        .reportCache(CacheLoadCompletion(success: false, errorMessage: reason.message, age: nil), nil))
+      actions.append(.reportCache(CacheLoadCompletion(.missed(reason)), nil))
     }
     if case .idle = refreshLoad, !hasLoadedFirstPage { actions += refresh() }
     return actions
@@ -337,9 +335,7 @@ extension PagingStateMachine {
   }
 
   private func completion(_ direction: PagingDirection, error: PagingError?) -> RequestCompletion {
-    RequestCompletion(
-      direction: direction, success: error == nil, error: error, hasMoreData: hasMoreData,
-      isBlank: isBlank)
+    RequestCompletion(direction: direction, error: error, hasMoreData: hasMoreData, isBlank: isBlank)
   }
 
   /// Where the page after `page` (loaded by `request`) starts, or `.end`.

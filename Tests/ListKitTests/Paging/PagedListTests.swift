@@ -64,7 +64,7 @@ import Testing
     #expect(harness.list.hasMoreData)
     #expect(
       completions == [
-        RequestCompletion(direction: .refresh, success: true, error: nil, hasMoreData: true, isBlank: false)
+        RequestCompletion(direction: .refresh, error: nil, hasMoreData: true, isBlank: false)
       ])
   }
 
@@ -204,7 +204,7 @@ import Testing
     #expect(harness.list.isShowingCachedPage)
     #expect(harness.list.cachedPageAge == .seconds(3600))
     #expect(harness.list.refreshState == .loading)
-    #expect(cacheReports == [CacheLoadCompletion(success: true, errorMessage: nil, age: .seconds(3600))])
+    #expect(cacheReports == [CacheLoadCompletion(.shown(age: .seconds(3600), itemCount: 2))])
     refresh.succeed(page([7, 8, 9]))
     await start?.value
     #expect(harness.list.items.map(\.id) == [7, 8, 9])
@@ -278,7 +278,7 @@ import Testing
     await start?.value
     #expect(
       cacheReports == [
-        CacheLoadCompletion(success: false, errorMessage: "The saved list could not be read.", age: nil)
+        CacheLoadCompletion(.missed(.schemaMismatch(found: 1, expected: 2)))
       ])
     #expect(harness.list.items.map(\.id) == [4])
   }

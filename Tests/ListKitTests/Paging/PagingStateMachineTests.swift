@@ -184,7 +184,7 @@ import Testing
     let report = machine.loadFirstPage(page(0..<3, hasMore: false))
     #expect(
       report.completions == [
-        RequestCompletion(direction: .refresh, success: true, error: nil, hasMoreData: false, isBlank: false)
+        RequestCompletion(direction: .refresh, error: nil, hasMoreData: false, isBlank: false)
       ])
     #expect(machine.nextPageState == .reachedEnd)
   }
@@ -354,7 +354,7 @@ import Testing
     #expect(machine.ids == [1, 2])
     #expect(machine.cachedPageAge == .seconds(90))
     #expect(
-      actions.cacheCompletions == [CacheLoadCompletion(success: true, errorMessage: nil, age: .seconds(90))])
+      actions.cacheCompletions == [CacheLoadCompletion(.shown(age: .seconds(90), itemCount: 2))])
     #expect(actions.itemsChanges == [.reloaded(count: 2)])
     #expect(actions.load?.request.isFirstPage == true)
     #expect(machine.loadNextPage().isEmpty, "no paging on from a cached page")
@@ -382,7 +382,7 @@ import Testing
     _ = machine.refresh().load.map { machine.succeeded($0.ticket, with: page([7])) }
     let late = machine.cacheLoaded(.hit(CachedPage(page: page([1]), savedAt: testNow)), now: testNow)
     #expect(machine.ids == [7])
-    #expect(late.cacheCompletions == [CacheLoadCompletion(success: false, errorMessage: nil, age: nil)])
+    #expect(late.cacheCompletions == [CacheLoadCompletion(.superseded)])
     #expect(late.loads.isEmpty, "the network already answered")
   }
 
@@ -390,12 +390,13 @@ import Testing
     var machine = Machine(configuration: .test())
     _ = machine.start(hasCache: true)
     let notFound = machine.cacheLoaded(.miss(.notFound), now: testNow)
-    #expect(notFound.cacheCompletions == [CacheLoadCompletion(success: false, errorMessage: nil, age: nil)])
+    #expect(notFound.cacheCompletions == [CacheLoadCompletion(.missed(.notFound))])
     #expect(notFound.loads.count == 1)
     var other = Machine(configuration: .test())
     _ = other.start(hasCache: true)
     let corrupt = other.cacheLoaded(.miss(.corrupt("truncated")), now: testNow)
-    #expect(corrupt.cacheCompletions.first?.errorMessage == "The saved list could not be read.")
+    #expect(corrupt.cacheCompletions.first?.miss == .corrupt("truncated"))
+    #expect(corrupt.cacheCompletions.first?.success == false)
   }
 
   @Test(arguments: [
