@@ -54,6 +54,8 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   private let now: @Sendable () -> Date
   private var loads: [PagingStateMachine<Item>.Ticket: Task<Void, Never>] = [:]
   private var lastCacheWrite: Task<Void, Never>?
+  /// The read of the cached first page that ``start()`` began, for tests to wait on.
+  package private(set) var cacheReadTask: Task<Void, Never>?
   private var storedCacheSaveError: PageCacheError?
   var subscribers: [Int: AsyncStream<PagedListState>.Continuation] = [:]
   /// Told synchronously of every change, before the stream's subscribers (the paged section).
@@ -164,10 +166,14 @@ extension PagedList {
 // MARK: - Loading
 
 extension PagedList {
-  /// Shows the cached first page (when there is a cache and an entry), then refreshes.
+  /// Asks the cache (when there is one) and the network for the first page at once.
   ///
-  /// - Returns: The task that reads the cache and then loads the first page; it ends when both
-  ///   are done. `nil` when it started nothing (a refresh was already in flight).
+  /// No disk holds back the first screen: a cached page that answers first is shown (with
+  /// ``cachedPageAge``) until the network's page replaces it; one that answers after the network
+  /// is dropped; a cache read that never returns delays nothing. ``onCacheLoaded`` reports the
+  /// read, and the cache is read at most once per context.
+  /// - Returns: The task loading the first page from the network; it does not wait for the cache.
+  ///   `nil` when it started nothing (a refresh was already in flight).
   @discardableResult
   public func start() -> Task<Void, Never>? {
     transition { $0.start(hasCache: cache != nil) }
@@ -281,8 +287,9 @@ extension PagedList {
     var started: Task<Void, Never>?
     for action in actions {
       switch action {
-      case .readCache:
-        started = readCache()
+      case .readCache(let ticket):
+        let read = readCache(ticket)
+        started = started ?? read
       case .load(let ticket, let request):
         started = load(request, ticket: ticket)
       case .cancel(let ticket):
@@ -323,15 +330,17 @@ extension PagedList {
     }
   }
 
-  private func readCache() -> Task<Void, Never>? {
+  /// Reads the cache beside the first page's load; nothing waits for it.
+  private func readCache(_ ticket: PagingStateMachine<Item>.Ticket) -> Task<Void, Never>? {
     guard let cache else { return nil }
     let key = cacheKey
     let now = self.now
-    return Task { [weak self] in
+    let task = Task { [weak self] in
       let lookup = await cache.loadFirstPage(for: key)
-      let refresh = self?.transition { $0.cacheLoaded(lookup, now: now()) }
-      await refresh?.value
+      _ = self?.transition { $0.cacheLoaded(ticket, lookup, now: now()) }
     }
+    cacheReadTask = task
+    return task
   }
 
   /// Saves off the main actor, one save after the other, so an older first page never

@@ -58,8 +58,8 @@ package struct PagingStateMachine<Item: Identifiable> {
 
   /// What the owner must do after a transition, in order.
   package enum Action {
-    /// Read the cached first page and pass the answer to ``cacheLoaded(_:now:)``.
-    case readCache
+    /// Read the cached first page and pass the answer, with the ticket, to ``cacheLoaded(_:_:now:)``.
+    case readCache(Ticket)
     /// Start loading `request`; pass the result to ``succeeded(_:with:)`` or ``failed(_:with:)``.
     case load(Ticket, PageRequest)
     /// Cancel the load started under this ticket (its response will be dropped anyway).
@@ -103,7 +103,11 @@ package struct PagingStateMachine<Item: Identifiable> {
   /// Cursors returned in this generation: one seen twice ends paging instead of looping.
   private var seenCursors: Set<String> = []
 
-  private enum CacheRead { case notStarted, reading, done }
+  private enum CacheRead {
+    case notStarted
+    case reading(Ticket)
+    case done
+  }
 
   /// The largest cached-page age reported, in seconds (about 31,700 years).
   private static var longestAge: Double { 1e12 }
@@ -160,27 +164,37 @@ extension PagingStateMachine {
 // MARK: - Transitions
 
 extension PagingStateMachine {
-  /// Starts the list: reads the cache first when there is one, then refreshes.
+  /// Starts the list: asks the cache and the network at once.
   ///
+  /// Nothing waits for the cache: the first page is requested in the same step, so a slow or
+  /// stuck disk read holds back nothing.
   /// - Parameter hasCache: Whether the owner has a cache to read.
-  /// - Returns: `.readCache` (the refresh follows in ``cacheLoaded(_:now:)``), or the refresh's actions.
+  /// - Returns: `.readCache` (once in the machine's life, and only before a first page loaded),
+  ///   then the refresh's actions.
   package mutating func start(hasCache: Bool) -> [Action] {
-    guard hasCache, cacheRead == .notStarted, !hasLoadedFirstPage else { return refresh() }
-    cacheRead = .reading
-    return [.readCache]
+    var actions: [Action] = []
+    if hasCache, case .notStarted = cacheRead, !hasLoadedFirstPage {
+      let ticket = makeTicket()
+      cacheRead = .reading(ticket)
+      actions.append(.readCache(ticket))
+    }
+    return actions + refresh()
   }
 
-  /// Applies the cache's answer, then starts the refresh unless one already ran or runs.
+  /// Applies the cache's answer to the read started under `ticket`, or drops it when that read is
+  /// no longer current.
   ///
-  /// A cached page is shown only while no first page has come from the loader: a late cache
-  /// answer never replaces fresh items.
+  /// A cached page is shown only while no first page has come from the loader: a cache that
+  /// answers after the network never replaces fresh items (it is reported as superseded).
   /// - Parameters:
+  ///   - ticket: The ticket of the read.
   ///   - lookup: The cache's answer.
   ///   - now: The current time, for the page's age.
-  /// - Returns: The cache report, then the refresh's actions.
-  package mutating func cacheLoaded(_ lookup: PageCacheLookup<Item>, now: Date) -> [Action] {
+  /// - Returns: The cache report, or nothing for a dropped answer.
+  package mutating func cacheLoaded(_ ticket: Ticket, _ lookup: PageCacheLookup<Item>, now: Date) -> [Action]
+  {
+    guard case .reading(let current) = cacheRead, current == ticket else { return [] }
     cacheRead = .done
-    var actions: [Action] = []
     switch lookup {
     case .hit(let cached) where !hasLoadedFirstPage:
       // A saved date comes from disk: a clock set back gives a negative age, a corrupt entry
@@ -190,16 +204,15 @@ extension PagingStateMachine {
       let age = Duration.milliseconds(Int64((bounded * 1000).rounded()))
       replaceItems(with: cached.page.items)
       cachedPageAge = age
-      actions.append(
+      return [
         .reportCache(
-          CacheLoadCompletion(.shown(age: age, itemCount: items.count)), .reloaded(count: items.count)))
+          CacheLoadCompletion(.shown(age: age, itemCount: items.count)), .reloaded(count: items.count))
+      ]
     case .hit:
-      actions.append(.reportCache(CacheLoadCompletion(.superseded), nil))
+      return [.reportCache(CacheLoadCompletion(.superseded), nil)]
     case .miss(let reason):
-      actions.append(.reportCache(CacheLoadCompletion(.missed(reason)), nil))
+      return [.reportCache(CacheLoadCompletion(.missed(reason)), nil)]
     }
-    if case .idle = refreshLoad, !hasLoadedFirstPage { actions += refresh() }
-    return actions
   }
 
   /// Starts loading the first page in a new generation, cancelling an in-flight next page.

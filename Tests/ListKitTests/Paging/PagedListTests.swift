@@ -198,8 +198,8 @@ import Testing
     var cacheReports: [CacheLoadCompletion] = []
     harness.list.onCacheLoaded = { cacheReports.append($0) }
     let start = harness.list.start()
-    // The refresh request arrives after the cached page was applied.
     let refresh = await harness.nextRequest()
+    await harness.list.cacheReadTask?.value
     #expect(harness.list.items.map(\.id) == [1, 2])
     #expect(harness.list.isShowingCachedPage)
     #expect(harness.list.cachedPageAge == .seconds(3600))
@@ -249,6 +249,7 @@ import Testing
     let start = harness.list.start()
     await harness.nextRequest().fail(URLError(.notConnectedToInternet))
     await start?.value
+    await harness.list.cacheReadTask?.value
     #expect(harness.list.items.map(\.id) == [1, 2])
     #expect(harness.list.isShowingCachedPage)
     #expect(harness.list.refreshState.error != nil)
@@ -276,6 +277,7 @@ import Testing
     let start = harness.list.start()
     await harness.nextRequest().succeed(page([4]))
     await start?.value
+    await harness.list.cacheReadTask?.value
     #expect(
       cacheReports == [
         CacheLoadCompletion(.missed(.schemaMismatch(found: 1, expected: 2)))

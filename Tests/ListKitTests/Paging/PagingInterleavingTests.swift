@@ -45,6 +45,7 @@ import Testing
     var outstanding: [Machine.Ticket] = []
     var nextHandle = 0
     var cachedPage: Page<TestItem>?
+    var cacheTicket: Machine.Ticket?
     var log: [String] = []
 
     func started(_ actions: [Machine.Action], expected: PageRequest.Position?, handle: Int) -> String? {
@@ -66,9 +67,11 @@ import Testing
     if hasCache { cachedPage = random.page() }
     let first = nextHandle
     nextHandle += 1
+    let startActions = machine.start(hasCache: hasCache)
+    cacheTicket = startActions.cacheReads.first
+    if startActions.cacheReads.count != (hasCache ? 1 : 0) { return "start read the cache wrongly" }
     if let failure = started(
-      machine.start(hasCache: hasCache), expected: model.start(hasCache: hasCache, handle: first),
-      handle: first)
+      startActions, expected: model.start(hasCache: hasCache, handle: first), handle: first)
     {
       return failure
     }
@@ -98,11 +101,16 @@ import Testing
         log.append("retry")
         failure = started(machine.retry(), expected: model.retry(handle: handle), handle: handle)
       default:
-        if let page = cachedPage, random.chance(30) {
-          cachedPage = nil
-          log.append("cache hit \(page.items)")
-          let actions = machine.cacheLoaded(.hit(CachedPage(page: page, savedAt: testNow)), now: testNow)
-          failure = started(actions, expected: model.cacheLoaded(page.items, handle: handle), handle: handle)
+        if let ticket = cacheTicket, random.chance(30) {
+          cacheTicket = nil
+          let hit = cachedPage.flatMap { random.chance(80) ? $0 : nil }
+          log.append(hit.map { "cache hit \($0.items)" } ?? "cache miss")
+          let lookup: PageCacheLookup<TestItem> =
+            hit.map { .hit(CachedPage(page: $0, savedAt: testNow)) } ?? .miss(.notFound)
+          let actions = machine.cacheLoaded(ticket, lookup, now: testNow)
+          model.cacheLoaded(hit?.items)
+          failure = started(actions, expected: nil, handle: handle)
+          if actions.cacheCompletions.count != 1 { failure = "the cache read was not reported once" }
           break
         }
         guard !outstanding.isEmpty else { continue }
@@ -163,14 +171,16 @@ import Testing
     let honorsCancellation = random.chance(50)
     let (loader, requests) = ScriptedLoader.make(honorsCancellation: honorsCancellation)
     var incoming = requests.makeAsyncIterator()
-    let cache = InMemoryPageCache()
+    let cache = GatedPageCache()
+    var cacheReads = cache.reads.makeAsyncIterator()
+    defer { cache.answerAll() }
     let context = RequestContext(userToken: "secret-\(seed)")
     let hasCache = random.chance(30)
     let cachedPage = random.page()
     let list = PagedList(
       listName: "random", context: context, configuration: configuration, loader: loader,
       cache: hasCache ? cache : nil, now: { testNow })
-    if hasCache { cache.put(cachedPage, for: list.cacheKey, savedAt: testNow) }
+    var pendingRead: PendingCacheRead?
     var model = PagingReferenceModel(configuration: configuration)
     var reports = 0
     list.onRequestCompleted = { _ in reports += 1 }
@@ -191,9 +201,12 @@ import Testing
 
     let first = nextHandle
     nextHandle += 1
-    var expectedFirst = model.start(hasCache: hasCache, handle: first)
-    if hasCache { expectedFirst = model.cacheLoaded(cachedPage.items, handle: first) }
+    let expectedFirst = model.start(hasCache: hasCache, handle: first)
     if let failure = await started(list.start(), expected: expectedFirst, handle: first) { return failure }
+    if hasCache {
+      pendingRead = await cacheReads.next(isolation: #isolation)
+      guard pendingRead?.key == list.cacheKey else { return "the cache read the wrong key" }
+    }
 
     for _ in 0..<(steps / 2) {
       let handle = nextHandle
@@ -218,6 +231,15 @@ import Testing
         log.append("retry")
         failure = await started(list.retry(), expected: model.retry(handle: handle), handle: handle)
       default:
+        if let read = pendingRead, random.chance(30) {
+          pendingRead = nil
+          let hit = random.chance(80) ? cachedPage : nil
+          log.append(hit.map { "cache hit \($0.items)" } ?? "cache miss")
+          read.answer(hit.map { .hit(CachedPage(page: $0, savedAt: testNow)) } ?? .miss(.notFound))
+          model.cacheLoaded(hit?.items)
+          await list.cacheReadTask?.value
+          break
+        }
         guard !outstanding.isEmpty else { continue }
         let entry = outstanding.remove(at: Int.random(in: 0..<outstanding.count, using: &random))
         let wasCurrent = model.isInFlight(entry.handle)

@@ -12,6 +12,7 @@ struct PagingReferenceModel {
   private(set) var loadedFromNetwork = false
   private(set) var showingCache = false
   private var cacheStarted = false
+  private(set) var cacheReading = false
   private var refreshInFlight: Int?
   private var refreshFailed = false
   private var nextInFlight: (handle: Int, position: PageRequest.Position)?
@@ -48,21 +49,23 @@ struct PagingReferenceModel {
     }
   }
 
+  /// Starts the cache read (when there is a cache) and the first page together.
   mutating func start(hasCache: Bool, handle: Int) -> PageRequest.Position? {
     if hasCache && !cacheStarted && !loadedFromNetwork {
       cacheStarted = true
-      return nil
+      cacheReading = true
     }
     return refresh(handle: handle)
   }
 
-  mutating func cacheLoaded(_ cached: [TestItem]?, handle: Int) -> PageRequest.Position? {
+  /// The cache answers: `cached` items, or `nil` for a miss. Starts nothing.
+  mutating func cacheLoaded(_ cached: [TestItem]?) {
+    guard cacheReading else { return }
+    cacheReading = false
     if let cached, !loadedFromNetwork {
       items = Self.merge([], cached, policy: configuration.duplicatePolicy)
       showingCache = true
     }
-    guard refreshInFlight == nil, !refreshFailed, !loadedFromNetwork else { return nil }
-    return refresh(handle: handle)
   }
 
   mutating func refresh(handle: Int) -> PageRequest.Position? {

@@ -11,6 +11,11 @@ extension Array where Element == Machine.Action {
   /// The one load these actions start; a test failure (nil) when there is not exactly one.
   var load: (ticket: Machine.Ticket, request: PageRequest)? { loads.count == 1 ? loads[0] : nil }
 
+  /// The cache reads these actions start.
+  var cacheReads: [Machine.Ticket] {
+    compactMap { if case .readCache(let ticket) = $0 { ticket } else { nil } }
+  }
+
   /// The tickets these actions cancel.
   var cancels: [Machine.Ticket] {
     compactMap { if case .cancel(let ticket) = $0 { ticket } else { nil } }
