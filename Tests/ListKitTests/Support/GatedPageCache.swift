@@ -32,8 +32,9 @@ final class PendingCacheRead: @unchecked Sendable {
   }
 }
 
-/// A `PageCache` whose reads ignore cancellation and return only when the test answers them: a
-/// disk that is slow, late or stuck. Saves go through at once and are recorded.
+/// A `PageCache` whose reads return only when the test answers them (a slow, late or stuck disk).
+///
+/// Reads ignore cancellation; saves go through at once and are recorded.
 ///
 /// A test that leaves reads unanswered calls ``answerAll()`` at its end, so no task is left
 /// suspended.

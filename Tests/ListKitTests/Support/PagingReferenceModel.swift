@@ -58,7 +58,7 @@ struct PagingReferenceModel {
     return refresh(handle: handle)
   }
 
-  /// The cache answers: `cached` items, or `nil` for a miss. Starts nothing.
+  /// The cache answers with `cached` items, or `nil` for a miss; starts nothing.
   mutating func cacheLoaded(_ cached: [TestItem]?) {
     guard cacheReading else { return }
     cacheReading = false
