@@ -30,10 +30,12 @@ import Observation
 @MainActor
 public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Sendable {
   /// The key of the list's cached first page: list name, the context's token, query.
-  public let cacheKey: PageCacheKey
+  ///
+  /// It follows the context: ``switchContext(to:query:)`` changes it.
+  public var cacheKey: PageCacheKey { machine.cacheKey }
   /// The style, sizes, prefetch distance and duplicate policy.
   public var configuration: PagingConfiguration { machine.configuration }
-  /// The context every request carries.
+  /// The context every request carries; ``switchContext(to:query:)`` changes it.
   public var context: RequestContext { machine.context }
 
   /// Called on the main actor when a page request ends (not for a dropped, outdated response).
@@ -56,6 +58,7 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   private var lastCacheWrite: Task<Void, Never>?
   /// The read of the cached first page that ``start()`` began, for tests to wait on.
   package private(set) var cacheReadTask: Task<Void, Never>?
+  private var cacheReadTicket: PagingStateMachine<Item>.Ticket?
   private var storedCacheSaveError: PageCacheError?
   var subscribers: [Int: AsyncStream<PagedListState>.Continuation] = [:]
   /// Told synchronously of every change, before the stream's subscribers (the paged section).
@@ -83,8 +86,8 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
     cache: (any PageCache<Item>)? = nil,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
-    self.cacheKey = PageCacheKey(listName: listName, userToken: context.userToken, query: query)
-    self.machine = PagingStateMachine(configuration: configuration, context: context)
+    self.machine = PagingStateMachine(
+      configuration: configuration, context: context, listName: listName, query: query)
     self.loader = loader
     self.cache = cache
     self.now = now
@@ -221,6 +224,35 @@ extension PagedList {
     transition { $0.retry() }
   }
 
+  /// Changes the context on a live list: sign-out, sign-in as another user, another account or
+  /// query.
+  ///
+  /// In one step it cancels the loads and the cache read in flight (whatever they still answer
+  /// is dropped), empties ``items``, forgets the total, the cached-page age and "reached end",
+  /// switches ``cacheKey`` to the new context, then does what ``start()`` does under the new key:
+  /// shows that user's own cached first page when the cache has one (the list is blank until
+  /// then) and refreshes. No item, total or cached page of the previous context is shown,
+  /// reported or saved under the new key afterwards. Views bound to the list follow it; nothing
+  /// needs rebinding.
+  ///
+  /// ```swift
+  /// func signedOut() {
+  ///   photos.switchContext(to: RequestContext())          // public photos, no token
+  /// }
+  /// func signedIn(as user: User) {
+  ///   photos.switchContext(to: RequestContext(userToken: user.token))
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - context: The new context (token and values) every request carries from now on.
+  ///   - query: The query of the new cache key; pass the value your loader reads from `context`,
+  ///     or `nil`. It replaces the previous one.
+  /// - Returns: The task loading the new context's first page from the network.
+  @discardableResult
+  public func switchContext(to context: RequestContext, query: String? = nil) -> Task<Void, Never>? {
+    transition { $0.switchContext(to: context, query: query, hasCache: cache != nil) }
+  }
+
   /// Waits until every save of the first page started so far has ended.
   public func waitForCacheWrites() async {
     await lastCacheWrite?.value
@@ -255,7 +287,8 @@ extension PagedList {
     var itemsChange: ItemsChange?
     for action in actions {
       switch action {
-      case .reportRequest(_, let change?), .reportCache(_, let change?): itemsChange = change
+      case .reportRequest(_, let change?), .reportCache(_, let change?), .changeItems(let change):
+        itemsChange = change
       default: break
       }
     }
@@ -287,15 +320,18 @@ extension PagedList {
     var started: Task<Void, Never>?
     for action in actions {
       switch action {
-      case .readCache(let ticket):
-        let read = readCache(ticket)
+      case .readCache(let ticket, let key):
+        let read = readCache(ticket, key: key)
         started = started ?? read
       case .load(let ticket, let request):
         started = load(request, ticket: ticket)
       case .cancel(let ticket):
         loads[ticket]?.cancel()
-      case .saveFirstPage(let page):
-        save(page)
+        if cacheReadTicket == ticket { cacheReadTask?.cancel() }
+      case .saveFirstPage(let page, let key):
+        save(page, key: key)
+      case .changeItems:
+        break
       case .reportRequest(let completion, _):
         onRequestCompleted?(completion)
       case .reportCache(let completion, _):
@@ -331,15 +367,15 @@ extension PagedList {
   }
 
   /// Reads the cache beside the first page's load; nothing waits for it.
-  private func readCache(_ ticket: PagingStateMachine<Item>.Ticket) -> Task<Void, Never>? {
+  private func readCache(_ ticket: PagingStateMachine<Item>.Ticket, key: PageCacheKey) -> Task<Void, Never>? {
     guard let cache else { return nil }
-    let key = cacheKey
     let now = self.now
     let task = Task { [weak self] in
       let lookup = await cache.loadFirstPage(for: key)
       _ = self?.transition { $0.cacheLoaded(ticket, lookup, now: now()) }
     }
     cacheReadTask = task
+    cacheReadTicket = ticket
     return task
   }
 
@@ -348,9 +384,8 @@ extension PagedList {
   ///
   /// NB: detached on purpose. Today `PageCache`'s nonisolated async requirement leaves the main
   /// actor anyway, but under `NonisolatedNonsendingByDefault` it would run on the caller's actor.
-  private func save(_ page: Page<Item>) {
+  private func save(_ page: Page<Item>, key: PageCacheKey) {
     guard let cache else { return }
-    let key = cacheKey
     let previous = lastCacheWrite
     lastCacheWrite = Task.detached { [weak self] in
       await previous?.value

@@ -58,14 +58,18 @@ package struct PagingStateMachine<Item: Identifiable> {
 
   /// What the owner must do after a transition, in order.
   package enum Action {
-    /// Read the cached first page and pass the answer, with the ticket, to ``cacheLoaded(_:_:now:)``.
-    case readCache(Ticket)
+    /// Read the cached first page under this key and pass the answer, with the ticket, to
+    /// ``cacheLoaded(_:_:now:)``.
+    case readCache(Ticket, PageCacheKey)
     /// Start loading `request`; pass the result to ``succeeded(_:with:)`` or ``failed(_:with:)``.
     case load(Ticket, PageRequest)
-    /// Cancel the load started under this ticket (its response will be dropped anyway).
+    /// Cancel the load or cache read started under this ticket (its answer will be dropped
+    /// anyway).
     case cancel(Ticket)
-    /// Save this first page to the cache, off the main actor.
-    case saveFirstPage(Page<Item>)
+    /// Save this first page to the cache under this key, off the main actor.
+    case saveFirstPage(Page<Item>, PageCacheKey)
+    /// The items changed outside a load or cache report (a context switch emptied them).
+    case changeItems(ItemsChange)
     /// A request ended: report it, and what it did to the items.
     case reportRequest(RequestCompletion, ItemsChange?)
     /// The cache read ended: report it, and what it did to the items.
@@ -74,8 +78,10 @@ package struct PagingStateMachine<Item: Identifiable> {
 
   /// The style, sizes, prefetch distance and duplicate policy.
   package let configuration: PagingConfiguration
-  /// The context every request carries.
-  package let context: RequestContext
+  /// The context every request carries; ``switchContext(to:query:hasCache:)`` changes it.
+  package private(set) var context: RequestContext
+  /// The key the first page is read from and saved under: it follows the context.
+  package private(set) var cacheKey: PageCacheKey
 
   /// The items, without two entries of one id.
   package internal(set) var items: [Item] = []
@@ -116,9 +122,15 @@ package struct PagingStateMachine<Item: Identifiable> {
   /// - Parameters:
   ///   - configuration: The style, sizes, prefetch distance and duplicate policy.
   ///   - context: The context every request carries.
-  package init(configuration: PagingConfiguration, context: RequestContext = RequestContext()) {
+  ///   - listName: The list's name in the cache key.
+  ///   - query: The query in the cache key.
+  package init(
+    configuration: PagingConfiguration, context: RequestContext = RequestContext(), listName: String = "list",
+    query: String? = nil
+  ) {
     self.configuration = configuration
     self.context = context
+    self.cacheKey = PageCacheKey(listName: listName, userToken: context.userToken, query: query)
   }
 }
 
@@ -176,7 +188,7 @@ extension PagingStateMachine {
     if hasCache, case .notStarted = cacheRead, !hasLoadedFirstPage {
       let ticket = makeTicket()
       cacheRead = .reading(ticket)
-      actions.append(.readCache(ticket))
+      actions.append(.readCache(ticket, cacheKey))
     }
     return actions + refresh()
   }
@@ -213,6 +225,37 @@ extension PagingStateMachine {
     case .miss(let reason):
       return [.reportCache(CacheLoadCompletion(.missed(reason)), nil)]
     }
+  }
+
+  /// Changes the context on a live list (sign-out, another user, another query).
+  ///
+  /// Cancels both directions and the cache read (their answers are dropped when they still
+  /// come), empties the items, forgets the cached-page age and "reached end", switches the cache
+  /// key, then starts as ``start(hasCache:)`` does under the new key: that context's own cached
+  /// page (read once) and a refresh in a new generation. Nothing of the previous context is
+  /// shown, reported or saved afterwards: every answer it still gets carries an old ticket.
+  /// - Parameters:
+  ///   - context: The new context.
+  ///   - query: The query of the new cache key.
+  ///   - hasCache: Whether the owner has a cache to read.
+  /// - Returns: The cancellations, the emptied items, the cache read and the refresh.
+  package mutating func switchContext(to context: RequestContext, query: String?, hasCache: Bool) -> [Action]
+  {
+    var actions: [Action] = []
+    for direction in [refreshLoad, nextPageLoad] {
+      if case .loading(let ticket, _) = direction { actions.append(.cancel(ticket)) }
+    }
+    if case .reading(let ticket) = cacheRead { actions.append(.cancel(ticket)) }
+    refreshLoad = .idle
+    nextPageLoad = .idle
+    cacheRead = .notStarted
+    hasLoadedFirstPage = false
+    cachedPageAge = nil
+    self.context = context
+    cacheKey = PageCacheKey(listName: cacheKey.listName, userToken: context.userToken, query: query)
+    replaceItems(with: [])
+    actions.append(.changeItems(.reloaded(count: 0)))
+    return actions + start(hasCache: hasCache)
   }
 
   /// Starts loading the first page in a new generation, cancelling an in-flight next page.
@@ -293,7 +336,7 @@ extension PagingStateMachine {
       replaceItems(with: page.items)
       next = nextPosition(after: request, page: page)
       return [
-        .saveFirstPage(page),
+        .saveFirstPage(page, cacheKey),
         .reportRequest(completion(.refresh, error: nil), .reloaded(count: items.count)),
       ]
     }

@@ -68,6 +68,12 @@ struct PagingReferenceModel {
     }
   }
 
+  /// Another context: everything of the previous one is forgotten, then the list starts again.
+  mutating func switchContext(hasCache: Bool, handle: Int) -> PageRequest.Position? {
+    self = PagingReferenceModel(configuration: configuration)
+    return start(hasCache: hasCache, handle: handle)
+  }
+
   mutating func refresh(handle: Int) -> PageRequest.Position? {
     guard refreshInFlight == nil else { return nil }
     refreshInFlight = handle
@@ -195,11 +201,13 @@ extension SplitMix64 {
   }
 
   /// A page with duplicates, sometimes empty, sometimes ending, with cursors from a small set so
-  /// that they repeat.
-  mutating func page() -> Page<TestItem> {
+  /// that they repeat; its ids are `context * 100 ..< context * 100 + 40`.
+  mutating func page(context: Int = 0) -> Page<TestItem> {
     let count = chance(15) ? 0 : Int.random(in: 1...4, using: &self)
     let items = (0..<count).map { _ in
-      TestItem(id: Int.random(in: 0..<40, using: &self), version: Int.random(in: 0...3, using: &self))
+      TestItem(
+        id: context * 100 + Int.random(in: 0..<40, using: &self), version: Int.random(in: 0...3, using: &self)
+      )
     }
     let cursor = chance(10) ? nil : String(UnicodeScalar(UInt8(Int.random(in: 97...104, using: &self))))
     return Page(items: items, hasMore: chance(85), nextCursor: cursor)
