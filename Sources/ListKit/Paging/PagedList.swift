@@ -26,7 +26,8 @@ import Observation
 ///
 /// The methods that start work return the `Task` doing it (or `nil` when they started nothing),
 /// so a caller or a test can `await task.value` instead of waiting for time to pass. Tasks hold
-/// the list weakly: a list released with loads in flight drops their results.
+/// the list weakly: releasing the list cancels its loads in flight (as ``cancel()`` does for a
+/// list that stays).
 @MainActor
 public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Sendable {
   /// The key of the list's cached first page: list name, the context's token, query.
@@ -91,6 +92,13 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
     self.loader = loader
     self.cache = cache
     self.now = now
+  }
+
+  /// Cancels the loads and the cache read still in flight: a released list leaves nothing
+  /// running (saves of the first page still finish, so the cache is never left half-written).
+  isolated deinit {
+    for task in loads.values { task.cancel() }
+    cacheReadTask?.cancel()
   }
 }
 
@@ -222,6 +230,15 @@ extension PagedList {
   @discardableResult
   public func retry() -> Task<Void, Never>? {
     transition { $0.retry() }
+  }
+
+  /// Cancels the loads and the cache read in flight; the loader sees its task cancelled.
+  ///
+  /// What they still answer is dropped and not reported. The items stay and the list stays
+  /// usable: ``refresh()``, ``loadNextPage()`` or ``start()`` ask again. Releasing the list does
+  /// the same.
+  public func cancel() {
+    _ = transition { $0.cancel() }
   }
 
   /// Changes the context on a live list: sign-out, sign-in as another user, another account or

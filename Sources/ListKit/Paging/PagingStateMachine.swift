@@ -258,6 +258,25 @@ extension PagingStateMachine {
     return actions + start(hasCache: hasCache)
   }
 
+  /// Cancels the loads and the cache read in flight; whatever they still answer is dropped.
+  ///
+  /// Nothing is reported for them. The items stay; a later ``refresh()`` or ``loadNextPage(_:)``
+  /// asks again, and a later ``start(hasCache:)`` reads the cache again if its read was cancelled.
+  /// - Returns: `.cancel` for each of them.
+  package mutating func cancel() -> [Action] {
+    var actions: [Action] = []
+    for direction in [refreshLoad, nextPageLoad] {
+      if case .loading(let ticket, _) = direction { actions.append(.cancel(ticket)) }
+    }
+    if case .loading = refreshLoad { refreshLoad = .idle }
+    if case .loading = nextPageLoad { nextPageLoad = .idle }
+    if case .reading(let ticket) = cacheRead {
+      actions.append(.cancel(ticket))
+      cacheRead = .notStarted
+    }
+    return actions
+  }
+
   /// Starts loading the first page in a new generation, cancelling an in-flight next page.
   ///
   /// Does nothing while a refresh is in flight (one request per direction).
