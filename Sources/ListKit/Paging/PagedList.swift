@@ -155,6 +155,17 @@ extension PagedList {
     return machine.cachedPageAge
   }
 
+  /// The number of items on the server, when the loader's pages say (``Page/totalCount``:
+  /// Django REST framework's `count`, an `X-Total-Count` header), or `nil` when unknown.
+  ///
+  /// Every page that carries a total updates it (a refresh's first page sets it, `nil` included);
+  /// a cached page shows the total it was saved with; ``switchContext(to:query:)`` resets it.
+  /// Show "40 of 1,000" with ``items`` `.count`.
+  public var totalCount: Int? {
+    registrar.access(self, keyPath: \.totalCount)
+    return machine.totalCount
+  }
+
   /// Whether the items shown are the cached first page, before the network answered.
   public var isShowingCachedPage: Bool { cachedPageAge != nil }
 
@@ -170,7 +181,7 @@ extension PagedList {
   func state(itemsChange: ItemsChange?) -> PagedListState {
     PagedListState(
       refreshState: refreshState, nextPageState: nextPageState, itemCount: items.count,
-      isBlank: isBlank, cachedPageAge: cachedPageAge, itemsChange: itemsChange)
+      isBlank: isBlank, cachedPageAge: cachedPageAge, itemsChange: itemsChange, totalCount: totalCount)
   }
 }
 
@@ -285,12 +296,14 @@ extension PagedList {
     var isBlank: Bool
     var hasMoreData: Bool
     var cachedPageAge: Duration?
+    var totalCount: Int?
   }
 
   private var observed: Observed {
     Observed(
       refreshState: machine.refreshState, nextPageState: machine.nextPageState,
-      isBlank: machine.isBlank, hasMoreData: machine.hasMoreData, cachedPageAge: machine.cachedPageAge)
+      isBlank: machine.isBlank, hasMoreData: machine.hasMoreData, cachedPageAge: machine.cachedPageAge,
+      totalCount: machine.totalCount)
   }
 
   /// Runs one machine transition, tells observers and subscribers what changed, then performs
@@ -324,6 +337,7 @@ extension PagedList {
     notify(\.isBlank, if: before.isBlank != after.isBlank)
     notify(\.hasMoreData, if: before.hasMoreData != after.hasMoreData)
     notify(\.cachedPageAge, if: before.cachedPageAge != after.cachedPageAge)
+    notify(\.totalCount, if: before.totalCount != after.totalCount)
     if let itemsChange { onItemsChanged?(itemsChange) }
     if changed {
       let state = state(itemsChange: itemsChange)

@@ -103,6 +103,8 @@ package struct PagingStateMachine<Item: Identifiable> {
   package private(set) var hasLoadedFirstPage = false
   /// The age of the shown cached page, or `nil` when the items are not from the cache.
   package private(set) var cachedPageAge: Duration?
+  /// The number of items on the server, as the last page that said so said, or `nil` when unknown.
+  package private(set) var totalCount: Int?
 
   private var sequence = 0
   private var cacheRead = CacheRead.notStarted
@@ -216,6 +218,7 @@ extension PagingStateMachine {
       let age = Duration.milliseconds(Int64((bounded * 1000).rounded()))
       replaceItems(with: cached.page.items)
       cachedPageAge = age
+      totalCount = Self.validTotal(cached.page.totalCount)
       return [
         .reportCache(
           CacheLoadCompletion(.shown(age: age, itemCount: items.count)), .reloaded(count: items.count))
@@ -251,6 +254,7 @@ extension PagingStateMachine {
     cacheRead = .notStarted
     hasLoadedFirstPage = false
     cachedPageAge = nil
+    totalCount = nil
     self.context = context
     cacheKey = PageCacheKey(listName: cacheKey.listName, userToken: context.userToken, query: query)
     replaceItems(with: [])
@@ -352,6 +356,7 @@ extension PagingStateMachine {
       refreshLoad = .idle
       hasLoadedFirstPage = true
       cachedPageAge = nil
+      totalCount = Self.validTotal(page.totalCount)
       replaceItems(with: page.items)
       next = nextPosition(after: request, page: page)
       return [
@@ -361,6 +366,7 @@ extension PagingStateMachine {
     }
     if case .loading(let current, let request) = nextPageLoad, current == ticket {
       nextPageLoad = .idle
+      totalCount = Self.validTotal(page.totalCount) ?? totalCount
       let change = append(page.items)
       next = nextPosition(after: request, page: page)
       return [.reportRequest(completion(.nextPage, error: nil), change)]
@@ -396,6 +402,11 @@ extension PagingStateMachine {
     case .offset: .offset(0, limit: configuration.firstPageSize)
     case .cursor: .cursor(nil, limit: configuration.firstPageSize)
     }
+  }
+
+  /// A server's total, or `nil` for none or a negative one (a total is a count of items).
+  private static func validTotal(_ total: Int?) -> Int? {
+    total.flatMap { $0 >= 0 ? $0 : nil }
   }
 
   private mutating func makeTicket() -> Ticket {

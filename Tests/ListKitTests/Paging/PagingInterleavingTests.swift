@@ -160,7 +160,7 @@ import Testing
           let actions = machine.cacheLoaded(read.ticket, lookup, now: testNow)
           if isCurrent {
             currentCacheRead = nil
-            model.cacheLoaded(answer?.items)
+            model.cacheLoaded(answer)
             if actions.cacheCompletions.count != 1 { failure = "the cache read was not reported once" }
           } else if !actions.isEmpty {
             failure = "an outdated cache read did something: \(actions)"
@@ -208,6 +208,9 @@ import Testing
       return "two items share an id: \(machine.items)"
     }
     if machine.items != model.items { return "items \(machine.items), model \(model.items)" }
+    if machine.totalCount != model.totalCount {
+      return "total \(String(describing: machine.totalCount)), model \(String(describing: model.totalCount))"
+    }
     if machine.refreshState.kind != model.refreshState {
       return "refresh \(machine.refreshState.kind), model \(model.refreshState)"
     }
@@ -320,7 +323,7 @@ import Testing
           let page = random.chance(80) ? random.page(context: entry.context) : nil
           log.append("cache read of context \(entry.context) ← \(page.map { "\($0.items)" } ?? "miss")")
           entry.read.answer(page.map { .hit(CachedPage(page: $0, savedAt: testNow)) } ?? .miss(.notFound))
-          if entry.current { model.cacheLoaded(page?.items) }
+          if entry.current { model.cacheLoaded(page) }
           await entry.task?.value
           break
         }
@@ -373,6 +376,7 @@ import Testing
   {
     if Set(list.items.map(\.id)).count != list.items.count { return "two items share an id" }
     if list.items != model.items { return "items \(list.items), model \(model.items)" }
+    if list.totalCount != model.totalCount { return "total \(String(describing: list.totalCount))" }
     if list.refreshState.kind != model.refreshState { return "refresh \(list.refreshState.kind)" }
     if list.nextPageState.kind != model.nextPageState { return "next page \(list.nextPageState.kind)" }
     if list.isBlank != model.isBlank { return "isBlank \(list.isBlank)" }

@@ -11,6 +11,7 @@ struct PagingReferenceModel {
   private(set) var items: [TestItem] = []
   private(set) var loadedFromNetwork = false
   private(set) var showingCache = false
+  private(set) var totalCount: Int?
   private var cacheStarted = false
   private(set) var cacheReading = false
   private var refreshInFlight: Int?
@@ -59,11 +60,12 @@ struct PagingReferenceModel {
   }
 
   /// The cache answers with `cached` items, or `nil` for a miss; starts nothing.
-  mutating func cacheLoaded(_ cached: [TestItem]?) {
+  mutating func cacheLoaded(_ cached: Page<TestItem>?) {
     guard cacheReading else { return }
     cacheReading = false
     if let cached, !loadedFromNetwork {
-      items = Self.merge([], cached, policy: configuration.duplicatePolicy)
+      items = Self.merge([], cached.items, policy: configuration.duplicatePolicy)
+      totalCount = Self.total(of: cached)
       showingCache = true
     }
   }
@@ -136,6 +138,7 @@ struct PagingReferenceModel {
       showingCache = false
       generationHasFirstPage = true
       items = Self.merge([], page.items, policy: configuration.duplicatePolicy)
+      totalCount = Self.total(of: page)
       rawPageCounts = [page.items.count]
       cursors = []
       ended = endsPaging(page)
@@ -146,9 +149,16 @@ struct PagingReferenceModel {
         return
       }
       items = Self.merge(items, page.items, policy: configuration.duplicatePolicy)
+      if let total = Self.total(of: page) { totalCount = total }
       rawPageCounts.append(page.items.count)
       ended = endsPaging(page)
     }
+  }
+
+  /// The page's total, when it has one that counts something.
+  private static func total(of page: Page<TestItem>) -> Int? {
+    guard let total = page.totalCount, total >= 0 else { return nil }
+    return total
   }
 
   private mutating func endsPaging(_ page: Page<TestItem>) -> Bool {
@@ -210,6 +220,14 @@ extension SplitMix64 {
       )
     }
     let cursor = chance(10) ? nil : String(UnicodeScalar(UInt8(Int.random(in: 97...104, using: &self))))
-    return Page(items: items, hasMore: chance(85), nextCursor: cursor)
+    // Totals of context n are n * 1000 + …, so that one of another context is recognised; a
+    // negative one is a server's garbage, never shown.
+    let total: Int? =
+      switch Int.random(in: 0..<10, using: &self) {
+      case 0..<4: nil
+      case 4: -1
+      default: context * 1000 + Int.random(in: 0..<100, using: &self)
+      }
+    return Page(items: items, hasMore: chance(85), nextCursor: cursor, totalCount: total)
   }
 }
