@@ -79,7 +79,7 @@ extension PagingError: Equatable {
 }
 
 extension PagingError: Hashable {
-  /// Hashes what ``==`` compares.
+  /// Hashes the direction, kind, message and details: what equality compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(direction)
     hasher.combine(kind)
