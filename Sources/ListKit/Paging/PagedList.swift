@@ -7,7 +7,9 @@ import Observation
 /// The view reads ``items`` and the two load states; it calls ``refresh()`` for pull-to-refresh,
 /// ``itemWillDisplay(at:)`` as rows appear (the next page loads when a row within the prefetch
 /// distance of the end is shown), and ``retry()`` after an error. The list computes every page
-/// index, offset or cursor itself. ``start()`` shows the cached first page, then refreshes.
+/// index, offset or cursor itself. ``start()`` asks the cache and the network at once;
+/// ``switchContext(to:query:)`` changes the user or query of a live list; ``totalCount`` is the
+/// server's total when it says.
 ///
 /// Every rule lives in a pure state machine (`PagingStateMachine`); this class performs its
 /// actions with tasks:
@@ -18,7 +20,11 @@ import Observation
 /// - ``retry()`` repeats the failed request; after a failure, ``itemWillDisplay(at:)`` does not
 ///   load again until ``retry()`` or ``refresh()``;
 /// - an empty page, `hasMore == false` or a cursor seen twice ends paging; a refresh resets it;
-/// - ``items`` never holds two entries with one id (``DuplicateIDPolicy``).
+/// - ``items`` never holds two entries with one id (``DuplicateIDPolicy``);
+/// - after ``switchContext(to:query:)`` nothing of the previous context is shown, reported or
+///   saved under the new cache key.
+///
+/// A failure is a ``PagingError`` that keeps the loader's error and its ``PagingErrorKind``.
 ///
 /// The list is observable with the Observation framework (``items``, ``refreshState``,
 /// ``nextPageState``, ``isBlank``, ``cachedPageAge``…), reports every load through

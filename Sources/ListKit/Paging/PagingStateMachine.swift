@@ -15,7 +15,12 @@ import Foundation
 /// - an empty page, `hasMore == false`, a missing or already-seen cursor end paging;
 ///   "reached end" resets when a refresh starts;
 /// - items never hold two entries with one id (``DuplicateIDPolicy``), checked in O(1) per item;
-/// - after a failure, a display event (prefetch) starts nothing until `retry()` or `refresh()`.
+/// - after a failure, a display event (prefetch) starts nothing until `retry()` or `refresh()`;
+/// - `start(hasCache:)` reads the cache and loads the first page in one step; a cache answer is
+///   applied only to the read in flight and only before a first page came from the loader;
+/// - `switchContext(to:query:hasCache:)` cancels everything in flight and forgets the items and
+///   the total; loads and cache reads carry the cache key of their context, so nothing of an old
+///   context is applied or saved under the new key.
 package struct PagingStateMachine<Item: Identifiable> {
   /// Identifies one request: the generation it belongs to and a sequence number unique in the
   /// machine's life.
