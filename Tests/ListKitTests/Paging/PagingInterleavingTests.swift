@@ -3,9 +3,11 @@ import ListKit
 import ListKitTesting
 import Testing
 
-/// Random interleavings of refresh, next page, prefetch, retry, successes, failures, empty pages,
-/// repeated cursors and out-of-order (and outdated) responses, checked after every step against
-/// ``PagingReferenceModel`` and the invariants.
+/// Random interleavings of refresh, next page, prefetch, retry, cancel, context switches, cache
+/// answers (early, late, outdated), successes, failures, empty pages, repeated cursors, totals and
+/// out-of-order (and outdated) responses, checked after every step against
+/// ``PagingReferenceModel`` and the invariants: among them, no item or total of another context
+/// is ever shown, and no page is saved under a key it was not loaded for.
 @Suite struct PagingInterleavingTests {
   static let seed: UInt64 = 0x5EED_0005
   static let machineRuns = ProcessInfo.processInfo.environment["LISTKIT_HEAVY"] == nil ? 10_000 : 200_000
@@ -147,6 +149,17 @@ import Testing
           failure = started(
             actions, expected: model.switchContext(hasCache: hasCache, handle: handle), handle: handle)
         }
+      case ..<47:
+        log.append("cancel")
+        let inFlight = Set(outstanding.filter { model.isInFlight(handles[$0]!) })
+        let actions = machine.cancel()
+        model.cancel()
+        if Set(actions.cancels) != inFlight.union(currentCacheRead.map { [$0] } ?? []) {
+          failure = "cancel did not cancel exactly what was in flight"
+        } else if actions.contains(where: { if case .cancel = $0 { false } else { true } }) {
+          failure = "cancel did more than cancel: \(actions)"
+        }
+        currentCacheRead = nil
       default:
         if !cacheReads.isEmpty, random.chance(30) {
           let read = cacheReads.remove(at: Int.random(in: 0..<cacheReads.count, using: &random))
@@ -317,6 +330,13 @@ import Testing
             task, expected: model.switchContext(hasCache: hasCache, handle: handle), handle: handle)
         }
         if failure == nil { failure = await cacheReadStarted() }
+      case ..<49:
+        log.append("cancel")
+        let reportsBefore = reports
+        list.cancel()
+        model.cancel()
+        for index in pendingReads.indices { pendingReads[index].current = false }
+        if reports != reportsBefore { failure = "cancel reported something" }
       default:
         if !pendingReads.isEmpty, random.chance(30) {
           let entry = pendingReads.remove(at: Int.random(in: 0..<pendingReads.count, using: &random))

@@ -70,6 +70,16 @@ struct PagingReferenceModel {
     }
   }
 
+  /// Stops what is in flight: the loads and the cache read; a later start reads the cache again.
+  mutating func cancel() {
+    refreshInFlight = nil
+    nextInFlight = nil
+    if cacheReading {
+      cacheReading = false
+      cacheStarted = false
+    }
+  }
+
   /// Another context: everything of the previous one is forgotten, then the list starts again.
   mutating func switchContext(hasCache: Bool, handle: Int) -> PageRequest.Position? {
     self = PagingReferenceModel(configuration: configuration)
