@@ -91,6 +91,14 @@ import Testing
     }
   }
 
+  @Test func aDecimalStringThatANumberCannotHoldExactlyIsAnErrorNotARoundedValue() {
+    #expect(throws: HTTPPageLoaderError.self) {
+      try read(
+        #"[{"id": 1, "created": "2024-05-01T12:00:00Z", "price": "12345678901234567.89"}]"#,
+        as: HTTPResponseStyle<Order>.array)
+    }
+  }
+
   @Test func anAppsOwnDecoderStillReadsDecimalStrings() throws {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .secondsSince1970
