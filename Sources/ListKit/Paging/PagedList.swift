@@ -39,11 +39,17 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   /// The key of the list's cached first page: list name, the context's token, query.
   ///
   /// It follows the context: ``switchContext(to:query:)`` changes it.
-  public var cacheKey: PageCacheKey { machine.cacheKey }
+  public var cacheKey: PageCacheKey {
+    registrar.access(self, keyPath: \.cacheKey)
+    return machine.cacheKey
+  }
   /// The style, sizes, prefetch distance and duplicate policy.
   public var configuration: PagingConfiguration { machine.configuration }
   /// The context every request carries; ``switchContext(to:query:)`` changes it.
-  public var context: RequestContext { machine.context }
+  public var context: RequestContext {
+    registrar.access(self, keyPath: \.context)
+    return machine.context
+  }
 
   /// Called on the main actor when a page request ends (not for a dropped, outdated response).
   public var onRequestCompleted: ((RequestCompletion) -> Void)?
@@ -303,13 +309,15 @@ extension PagedList {
     var hasMoreData: Bool
     var cachedPageAge: Duration?
     var totalCount: Int?
+    var context: RequestContext
+    var cacheKey: PageCacheKey
   }
 
   private var observed: Observed {
     Observed(
       refreshState: machine.refreshState, nextPageState: machine.nextPageState,
       isBlank: machine.isBlank, hasMoreData: machine.hasMoreData, cachedPageAge: machine.cachedPageAge,
-      totalCount: machine.totalCount)
+      totalCount: machine.totalCount, context: machine.context, cacheKey: machine.cacheKey)
   }
 
   /// Runs one machine transition, tells observers and subscribers what changed, then performs
@@ -344,6 +352,8 @@ extension PagedList {
     notify(\.hasMoreData, if: before.hasMoreData != after.hasMoreData)
     notify(\.cachedPageAge, if: before.cachedPageAge != after.cachedPageAge)
     notify(\.totalCount, if: before.totalCount != after.totalCount)
+    notify(\.context, if: before.context != after.context)
+    notify(\.cacheKey, if: before.cacheKey != after.cacheKey)
     if let itemsChange { onItemsChanged?(itemsChange) }
     if changed {
       let state = state(itemsChange: itemsChange)

@@ -1,4 +1,5 @@
 import ListKit
+import Observation
 import Testing
 
 /// Releasing a list, or calling `cancel()`, cancels its loads: the loader sees the cancellation.
@@ -58,5 +59,29 @@ import Testing
     #expect(machine.cacheLoaded(started.cacheReads[0], .miss(.notFound), now: testNow).isEmpty)
     #expect(machine.refreshState == .idle)
     #expect(machine.start(hasCache: true).cacheReads.count == 1, "a later start reads again")
+  }
+
+  /// A context switch is observable: a SwiftUI view showing the signed-in user follows it.
+  @Test func observersAreToldWhenTheContextAndTheKeyChange() {
+    let (loader, _) = ScriptedLoader.make(honorsCancellation: true)
+    let list = PagedList(
+      listName: "photos", context: RequestContext(userToken: "alice"), configuration: .test(), loader: loader)
+    let contextChanged = Flag()
+    withObservationTracking {
+      _ = list.context
+    } onChange: {
+      contextChanged.set()
+    }
+    let keyChanged = Flag()
+    withObservationTracking {
+      _ = list.cacheKey
+    } onChange: {
+      keyChanged.set()
+    }
+    list.switchContext(to: RequestContext(userToken: "bob"))
+    #expect(contextChanged.isSet)
+    #expect(keyChanged.isSet)
+    #expect(list.context.userToken == "bob")
+    list.cancel()
   }
 }
