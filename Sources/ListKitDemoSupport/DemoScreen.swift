@@ -248,8 +248,14 @@ package final class DemoScreen {
   }
 
   private var summaryText: String {
-    "\(list.items.count) photos loaded · \(pagesText) · \(pinned.count) pinned · \(cacheText)\(stateText)\n"
-      + sourceDescription
+    "\(list.items.count) photos loaded · \(pagesText) · \(pinned.count) pinned · \(cacheText)\(stateText)"
+      + "\(totalText)\n" + sourceDescription
+  }
+
+  /// "N of M" when the source says how many photos it has, otherwise nothing.
+  private var totalText: String {
+    guard let total = list.totalCount else { return "" }
+    return " · \(list.items.count) of \(total)"
   }
 
   /// The last line: the counts and state, always on screen, then the keys.

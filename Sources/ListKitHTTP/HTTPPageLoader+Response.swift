@@ -86,19 +86,33 @@ extension HTTPPageLoader {
   }
 
   /// Reads the page with the style, mapping its failures to ``HTTPPageLoaderError``.
+  ///
+  /// A `Decimal` sent as a JSON string is read as its number (see ``makeDefaultDecoder()``).
   func read(_ response: HTTPResponse, redactor: Redactor) throws(HTTPPageLoaderError) -> Page<Item> {
-    do {
-      return try style.read(response, decoder)
-    } catch let error as HTTPPageLoaderError {
-      throw error
-    } catch let error as DecodingError {
-      throw Self.map(error, redactor: redactor)
-    } catch {
-      throw .decodingFailed(codingPath: "", reason: redactor.redact(String(describing: error)))
+    var response = response
+    for _ in 0...DecimalStrings.maximumRepairs {
+      do {
+        return try style.read(response, decoder)
+      } catch let error as HTTPPageLoaderError {
+        throw error
+      } catch DecodingError.typeMismatch(let type, let context) where type == Decimal.self {
+        guard let repaired = DecimalStrings.repair(response.body, at: context.codingPath) else {
+          throw Self.map(.typeMismatch(type, context), body: response.body, redactor: redactor)
+        }
+        response.body = repaired
+      } catch let error as DecodingError {
+        throw Self.map(error, body: response.body, redactor: redactor)
+      } catch {
+        throw .decodingFailed(codingPath: "", reason: redactor.redact(String(describing: error)))
+      }
     }
+    throw .decodingFailed(
+      codingPath: "", reason: "more than \(DecimalStrings.maximumRepairs) fields hold decimals as strings")
   }
 
-  static func map(_ error: DecodingError, redactor: Redactor) -> HTTPPageLoaderError {
+  /// The decoding failure as a loader error: the JSON path, the type expected, and what the body
+  /// holds there.
+  static func map(_ error: DecodingError, body: Data? = nil, redactor: Redactor) -> HTTPPageLoaderError {
     func path(_ keys: [any CodingKey]) -> String {
       var text = ""
       for key in keys {
@@ -113,9 +127,17 @@ extension HTTPPageLoader {
     let (keys, reason): ([any CodingKey], String)
     switch error {
     case .typeMismatch(let type, let context):
-      (keys, reason) = (context.codingPath, "expected \(type): \(context.debugDescription)")
+      (keys, reason) = (
+        context.codingPath,
+        "expected \(type), found \(JSONValueDescription.describe(at: context.codingPath, in: body))"
+          + (context.debugDescription.isEmpty ? "" : " (\(context.debugDescription))")
+      )
     case .valueNotFound(let type, let context):
-      (keys, reason) = (context.codingPath, "missing \(type) value: \(context.debugDescription)")
+      (keys, reason) = (
+        context.codingPath,
+        "expected \(type), found null"
+          + (context.debugDescription.isEmpty ? "" : " (\(context.debugDescription))")
+      )
     case .keyNotFound(let key, let context):
       (keys, reason) = (context.codingPath + [key], "key not found: \(context.debugDescription)")
     case .dataCorrupted(let context):

@@ -58,7 +58,8 @@ public struct HTTPPageLoader<Item: Decodable & Sendable>: PageLoader {
   ///   - session: The session to use, or `nil` for the loader's own ephemeral session, which
   ///     stops a body as soon as it is over the cap and never stores responses in a URL cache.
   ///     An app's session is checked for size only once the body has arrived.
-  ///   - decoder: The JSON decoder for the built-in styles (date strategies and so on).
+  ///   - decoder: The JSON decoder for the built-in styles; ``makeDefaultDecoder()`` (ISO 8601
+  ///     dates with or without fractional seconds) by default.
   ///   - log: Called with one line per request and outcome, redacted; `nil` for no logging.
   public init(
     baseURL: URL,
@@ -70,7 +71,7 @@ public struct HTTPPageLoader<Item: Decodable & Sendable>: PageLoader {
     timeout: Double = 30,
     maximumResponseBytes: Int = 8 << 20,
     session: URLSession? = nil,
-    decoder: JSONDecoder = JSONDecoder(),
+    decoder: JSONDecoder = makeDefaultDecoder(),
     log: (@Sendable (String) -> Void)? = nil
   ) {
     self.baseURL = baseURL

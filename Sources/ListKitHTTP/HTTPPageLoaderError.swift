@@ -87,3 +87,23 @@ extension HTTPPageLoaderError: LocalizedError {
     }
   }
 }
+
+extension HTTPPageLoaderError: PagingErrorClassifying {
+  /// The kind of failure, for ``PagedList`` and the app to switch on: 401 is
+  /// ``PagingErrorKind/unauthorized``, 403 ``PagingErrorKind/forbidden``, other statuses
+  /// ``PagingErrorKind/server``, an unreadable or cut-short body ``PagingErrorKind/badResponse``.
+  public var pagingErrorKind: PagingErrorKind {
+    switch self {
+    case .invalidRequest: .other
+    case .offline: .offline
+    case .cannotConnect: .cannotConnect
+    case .timedOut: .timedOut
+    case .cancelled: .cancelled
+    case .connectionLost, .unexpectedContentType, .responseTooLarge, .decodingFailed: .badResponse
+    case .unauthorized(403, _): .forbidden
+    case .unauthorized: .unauthorized
+    case .httpStatus: .server
+    case .transport: .other
+    }
+  }
+}

@@ -9,7 +9,13 @@ public struct HTTPPagingParameters: Hashable, Sendable {
   public var page: String
   /// The page size parameter for ``PageRequest/Position/page(index:size:)``, or `nil` to omit it.
   public var pageSize: String?
-  /// The number the server gives the page that ``PageRequest`` calls index 0 (usually 1).
+  /// The number the server gives the page that ``PageRequest`` calls index 0 (usually 1); the
+  /// page number sent is the position's index plus this.
+  ///
+  /// Only one of this and the list's ``PagingStyle/pageIndex(firstIndex:)`` may shift the first
+  /// page: a first-page request whose index is not 0 while this is not 0 fails with
+  /// ``HTTPPageLoaderError/invalidRequest(_:)`` instead of silently skipping the server's first
+  /// page.
   public var firstPageNumber: Int
   /// The offset parameter for ``PageRequest/Position/offset(_:limit:)``.
   public var offset: String

@@ -15,7 +15,9 @@ import ListKit
 /// | ``custom(requiresJSON:_:)`` | anything | your closure says |
 ///
 /// The next-page URL (from `next` or the `Link` header) becomes ``Page/nextCursor``; a list in
-/// cursor mode hands it back and the loader requests it as it is.
+/// cursor mode hands it back and the loader requests it as it is. The total becomes
+/// ``Page/totalCount``: the envelope's `count` when the style reads one, otherwise an
+/// `X-Total-Count` header (json-server, many Rails and Node APIs).
 public struct HTTPResponseStyle<Item: Decodable & Sendable>: Sendable {
   let requiresJSON: Bool
   let read: @Sendable (HTTPResponse, JSONDecoder) throws -> Page<Item>
@@ -31,7 +33,7 @@ public struct HTTPResponseStyle<Item: Decodable & Sendable>: Sendable {
   public static var array: Self {
     Self(requiresJSON: true) { response, decoder in
       let items = try decoder.decode([Item].self, from: response.body)
-      return Page(items: items, hasMore: isFull(items, response))
+      return Page(items: items, hasMore: isFull(items, response), totalCount: headerTotal(response))
     }
   }
 
@@ -72,7 +74,7 @@ public struct HTTPResponseStyle<Item: Decodable & Sendable>: Sendable {
       let next = response.value(forHeader: "Link")
         .flatMap { LinkHeader(parsing: $0).target(forRelation: "next") }
         .map { URL(string: $0, relativeTo: response.url)?.absoluteString ?? $0 }
-      return Page(items: items, hasMore: next != nil, nextCursor: next)
+      return Page(items: items, hasMore: next != nil, nextCursor: next, totalCount: headerTotal(response))
     }
   }
 
@@ -105,7 +107,8 @@ public struct HTTPResponseStyle<Item: Decodable & Sendable>: Sendable {
           isFull(envelope.items, response)
         }
       return Page(
-        items: envelope.items, hasMore: more, nextCursor: envelope.next, totalCount: envelope.count)
+        items: envelope.items, hasMore: more, nextCursor: envelope.next,
+        totalCount: envelope.count ?? headerTotal(response))
     }
   }
 
@@ -121,6 +124,14 @@ public struct HTTPResponseStyle<Item: Decodable & Sendable>: Sendable {
     requiresJSON: Bool = true, _ read: @escaping @Sendable (HTTPResponse) throws -> Page<Item>
   ) -> Self {
     Self(requiresJSON: requiresJSON) { response, _ in try read(response) }
+  }
+
+  /// The `X-Total-Count` header's count, when it is a non-negative integer.
+  private static func headerTotal(_ response: HTTPResponse) -> Int? {
+    guard let text = response.value(forHeader: "X-Total-Count"),
+      let total = Int(text.trimmingCharacters(in: .whitespaces)), total >= 0
+    else { return nil }
+    return total
   }
 
   private static func isFull(_ items: [Item], _ response: HTTPResponse) -> Bool {

@@ -24,7 +24,7 @@ import Testing
     let text = try await dump(["--latency", "0", "--pages", "2"])
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.first?.hasPrefix("── ListKit demo — photos ─") == true)
-    #expect(lines[1].hasPrefix("40 photos loaded · 2 pages · 1 pinned · idle"))
+    #expect(lines[1].hasPrefix("40 photos loaded · 2 pages · 1 pinned · idle · 40 of 237"), "\(lines[1])")
     #expect(lines.contains { $0.hasPrefix("── Photos ─") })
     // More pages follow: no status row under the last photo.
     #expect(lines.last?.hasPrefix("  40   ") == true)

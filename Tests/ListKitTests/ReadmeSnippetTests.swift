@@ -3,7 +3,8 @@ import ListKit
 import ListKitTesting
 import Testing
 
-/// The README's "A screen in a few lines", compiled and run against the headless view.
+/// A pinned section above a paged section, as an app composes them (the README's screen itself
+/// is compiled and run by `GuideExampleTests`), against the headless view.
 @MainActor @Suite struct ReadmeSnippetTests {
   struct Photo: Identifiable, Equatable, Codable, Sendable {
     var id: Int

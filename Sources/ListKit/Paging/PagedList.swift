@@ -7,7 +7,9 @@ import Observation
 /// The view reads ``items`` and the two load states; it calls ``refresh()`` for pull-to-refresh,
 /// ``itemWillDisplay(at:)`` as rows appear (the next page loads when a row within the prefetch
 /// distance of the end is shown), and ``retry()`` after an error. The list computes every page
-/// index, offset or cursor itself. ``start()`` shows the cached first page, then refreshes.
+/// index, offset or cursor itself. ``start()`` asks the cache and the network at once;
+/// ``switchContext(to:query:)`` changes the user or query of a live list; ``totalCount`` is the
+/// server's total when it says.
 ///
 /// Every rule lives in a pure state machine (`PagingStateMachine`); this class performs its
 /// actions with tasks:
@@ -18,7 +20,11 @@ import Observation
 /// - ``retry()`` repeats the failed request; after a failure, ``itemWillDisplay(at:)`` does not
 ///   load again until ``retry()`` or ``refresh()``;
 /// - an empty page, `hasMore == false` or a cursor seen twice ends paging; a refresh resets it;
-/// - ``items`` never holds two entries with one id (``DuplicateIDPolicy``).
+/// - ``items`` never holds two entries with one id (``DuplicateIDPolicy``);
+/// - after ``switchContext(to:query:)`` nothing of the previous context is shown, reported or
+///   saved under the new cache key.
+///
+/// A failure is a ``PagingError`` that keeps the loader's error and its ``PagingErrorKind``.
 ///
 /// The list is observable with the Observation framework (``items``, ``refreshState``,
 /// ``nextPageState``, ``isBlank``, ``cachedPageAge``…), reports every load through
@@ -26,15 +32,24 @@ import Observation
 ///
 /// The methods that start work return the `Task` doing it (or `nil` when they started nothing),
 /// so a caller or a test can `await task.value` instead of waiting for time to pass. Tasks hold
-/// the list weakly: a list released with loads in flight drops their results.
+/// the list weakly: releasing the list cancels its loads in flight (as ``cancel()`` does for a
+/// list that stays).
 @MainActor
 public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Sendable {
   /// The key of the list's cached first page: list name, the context's token, query.
-  public let cacheKey: PageCacheKey
+  ///
+  /// It follows the context: ``switchContext(to:query:)`` changes it.
+  public var cacheKey: PageCacheKey {
+    registrar.access(self, keyPath: \.cacheKey)
+    return machine.cacheKey
+  }
   /// The style, sizes, prefetch distance and duplicate policy.
   public var configuration: PagingConfiguration { machine.configuration }
-  /// The context every request carries.
-  public var context: RequestContext { machine.context }
+  /// The context every request carries; ``switchContext(to:query:)`` changes it.
+  public var context: RequestContext {
+    registrar.access(self, keyPath: \.context)
+    return machine.context
+  }
 
   /// Called on the main actor when a page request ends (not for a dropped, outdated response).
   public var onRequestCompleted: ((RequestCompletion) -> Void)?
@@ -54,6 +69,9 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   private let now: @Sendable () -> Date
   private var loads: [PagingStateMachine<Item>.Ticket: Task<Void, Never>] = [:]
   private var lastCacheWrite: Task<Void, Never>?
+  /// The read of the cached first page that ``start()`` began, for tests to wait on.
+  package private(set) var cacheReadTask: Task<Void, Never>?
+  private var cacheReadTicket: PagingStateMachine<Item>.Ticket?
   private var storedCacheSaveError: PageCacheError?
   var subscribers: [Int: AsyncStream<PagedListState>.Continuation] = [:]
   /// Told synchronously of every change, before the stream's subscribers (the paged section).
@@ -83,11 +101,18 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
     cache: (any PageCache<Item>)? = nil,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
-    self.cacheKey = PageCacheKey(listName: listName, userToken: context.userToken, query: query)
-    self.machine = PagingStateMachine(configuration: configuration, context: context)
+    self.machine = PagingStateMachine(
+      configuration: configuration, context: context, listName: listName, query: query)
     self.loader = loader
     self.cache = cache
     self.now = now
+  }
+
+  /// Cancels the loads and the cache read still in flight: a released list leaves nothing
+  /// running (saves of the first page still finish, so the cache is never left half-written).
+  isolated deinit {
+    for task in loads.values { task.cancel() }
+    cacheReadTask?.cancel()
   }
 }
 
@@ -144,6 +169,17 @@ extension PagedList {
     return machine.cachedPageAge
   }
 
+  /// The number of items on the server, when the loader's pages say (``Page/totalCount``:
+  /// Django REST framework's `count`, an `X-Total-Count` header), or `nil` when unknown.
+  ///
+  /// Every page that carries a total updates it (a refresh's first page sets it, `nil` included);
+  /// a cached page shows the total it was saved with; ``switchContext(to:query:)`` resets it.
+  /// Show "40 of 1,000" with ``items`` `.count`.
+  public var totalCount: Int? {
+    registrar.access(self, keyPath: \.totalCount)
+    return machine.totalCount
+  }
+
   /// Whether the items shown are the cached first page, before the network answered.
   public var isShowingCachedPage: Bool { cachedPageAge != nil }
 
@@ -159,17 +195,21 @@ extension PagedList {
   func state(itemsChange: ItemsChange?) -> PagedListState {
     PagedListState(
       refreshState: refreshState, nextPageState: nextPageState, itemCount: items.count,
-      isBlank: isBlank, cachedPageAge: cachedPageAge, itemsChange: itemsChange)
+      isBlank: isBlank, cachedPageAge: cachedPageAge, itemsChange: itemsChange, totalCount: totalCount)
   }
 }
 
 // MARK: - Loading
 
 extension PagedList {
-  /// Shows the cached first page (when there is a cache and an entry), then refreshes.
+  /// Asks the cache (when there is one) and the network for the first page at once.
   ///
-  /// - Returns: The task that reads the cache and then loads the first page; it ends when both
-  ///   are done. `nil` when it started nothing (a refresh was already in flight).
+  /// No disk holds back the first screen: a cached page that answers first is shown (with
+  /// ``cachedPageAge``) until the network's page replaces it; one that answers after the network
+  /// is dropped; a cache read that never returns delays nothing. ``onCacheLoaded`` reports the
+  /// read, and the cache is read at most once per context.
+  /// - Returns: The task loading the first page from the network; it does not wait for the cache.
+  ///   `nil` when it started nothing (a refresh was already in flight).
   @discardableResult
   public func start() -> Task<Void, Never>? {
     transition { $0.start(hasCache: cache != nil) }
@@ -217,6 +257,44 @@ extension PagedList {
     transition { $0.retry() }
   }
 
+  /// Cancels the loads and the cache read in flight; the loader sees its task cancelled.
+  ///
+  /// What they still answer is dropped and not reported. The items stay and the list stays
+  /// usable: ``refresh()``, ``loadNextPage()`` or ``start()`` ask again. Releasing the list does
+  /// the same.
+  public func cancel() {
+    _ = transition { $0.cancel() }
+  }
+
+  /// Changes the context on a live list: sign-out, sign-in as another user, another account or
+  /// query.
+  ///
+  /// In one step it cancels the loads and the cache read in flight (whatever they still answer
+  /// is dropped), empties ``items``, forgets the total, the cached-page age and "reached end",
+  /// switches ``cacheKey`` to the new context, then does what ``start()`` does under the new key:
+  /// shows that user's own cached first page when the cache has one (the list is blank until
+  /// then) and refreshes. No item, total or cached page of the previous context is shown,
+  /// reported or saved under the new key afterwards. Views bound to the list follow it; nothing
+  /// needs rebinding.
+  ///
+  /// ```swift
+  /// func signedOut() {
+  ///   photos.switchContext(to: RequestContext())          // public photos, no token
+  /// }
+  /// func signedIn(as user: User) {
+  ///   photos.switchContext(to: RequestContext(userToken: user.token))
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - context: The new context (token and values) every request carries from now on.
+  ///   - query: The query of the new cache key; pass the value your loader reads from `context`,
+  ///     or `nil`. It replaces the previous one.
+  /// - Returns: The task loading the new context's first page from the network.
+  @discardableResult
+  public func switchContext(to context: RequestContext, query: String? = nil) -> Task<Void, Never>? {
+    transition { $0.switchContext(to: context, query: query, hasCache: cache != nil) }
+  }
+
   /// Waits until every save of the first page started so far has ended.
   public func waitForCacheWrites() async {
     await lastCacheWrite?.value
@@ -232,12 +310,16 @@ extension PagedList {
     var isBlank: Bool
     var hasMoreData: Bool
     var cachedPageAge: Duration?
+    var totalCount: Int?
+    var context: RequestContext
+    var cacheKey: PageCacheKey
   }
 
   private var observed: Observed {
     Observed(
       refreshState: machine.refreshState, nextPageState: machine.nextPageState,
-      isBlank: machine.isBlank, hasMoreData: machine.hasMoreData, cachedPageAge: machine.cachedPageAge)
+      isBlank: machine.isBlank, hasMoreData: machine.hasMoreData, cachedPageAge: machine.cachedPageAge,
+      totalCount: machine.totalCount, context: machine.context, cacheKey: machine.cacheKey)
   }
 
   /// Runs one machine transition, tells observers and subscribers what changed, then performs
@@ -251,7 +333,8 @@ extension PagedList {
     var itemsChange: ItemsChange?
     for action in actions {
       switch action {
-      case .reportRequest(_, let change?), .reportCache(_, let change?): itemsChange = change
+      case .reportRequest(_, let change?), .reportCache(_, let change?), .changeItems(let change):
+        itemsChange = change
       default: break
       }
     }
@@ -270,6 +353,9 @@ extension PagedList {
     notify(\.isBlank, if: before.isBlank != after.isBlank)
     notify(\.hasMoreData, if: before.hasMoreData != after.hasMoreData)
     notify(\.cachedPageAge, if: before.cachedPageAge != after.cachedPageAge)
+    notify(\.totalCount, if: before.totalCount != after.totalCount)
+    notify(\.context, if: before.context != after.context)
+    notify(\.cacheKey, if: before.cacheKey != after.cacheKey)
     if let itemsChange { onItemsChanged?(itemsChange) }
     if changed {
       let state = state(itemsChange: itemsChange)
@@ -285,14 +371,18 @@ extension PagedList {
     var started: Task<Void, Never>?
     for action in actions {
       switch action {
-      case .readCache:
-        started = readCache()
+      case .readCache(let ticket, let key):
+        let read = readCache(ticket, key: key)
+        started = started ?? read
       case .load(let ticket, let request):
         started = load(request, ticket: ticket)
       case .cancel(let ticket):
         loads[ticket]?.cancel()
-      case .saveFirstPage(let page):
-        save(page)
+        if cacheReadTicket == ticket { cacheReadTask?.cancel() }
+      case .saveFirstPage(let page, let key):
+        save(page, key: key)
+      case .changeItems:
+        break
       case .reportRequest(let completion, _):
         onRequestCompleted?(completion)
       case .reportCache(let completion, _):
@@ -327,15 +417,17 @@ extension PagedList {
     }
   }
 
-  private func readCache() -> Task<Void, Never>? {
+  /// Reads the cache beside the first page's load; nothing waits for it.
+  private func readCache(_ ticket: PagingStateMachine<Item>.Ticket, key: PageCacheKey) -> Task<Void, Never>? {
     guard let cache else { return nil }
-    let key = cacheKey
     let now = self.now
-    return Task { [weak self] in
+    let task = Task { [weak self] in
       let lookup = await cache.loadFirstPage(for: key)
-      let refresh = self?.transition { $0.cacheLoaded(lookup, now: now()) }
-      await refresh?.value
+      _ = self?.transition { $0.cacheLoaded(ticket, lookup, now: now()) }
     }
+    cacheReadTask = task
+    cacheReadTicket = ticket
+    return task
   }
 
   /// Saves off the main actor, one save after the other, so an older first page never
@@ -343,9 +435,8 @@ extension PagedList {
   ///
   /// NB: detached on purpose. Today `PageCache`'s nonisolated async requirement leaves the main
   /// actor anyway, but under `NonisolatedNonsendingByDefault` it would run on the caller's actor.
-  private func save(_ page: Page<Item>) {
+  private func save(_ page: Page<Item>, key: PageCacheKey) {
     guard let cache else { return }
-    let key = cacheKey
     let previous = lastCacheWrite
     lastCacheWrite = Task.detached { [weak self] in
       await previous?.value

@@ -13,6 +13,8 @@ public struct PagedListState: Hashable, Sendable {
   public var cachedPageAge: Duration?
   /// What the step that produced this state did to the items, or `nil` when they did not change.
   public var itemsChange: ItemsChange?
+  /// The number of items on the server, or `nil` when unknown (``PagedList/totalCount``).
+  public var totalCount: Int?
 
   /// Whether the items shown are the cached first page (no network answer yet).
   public var isShowingCachedPage: Bool { cachedPageAge != nil }
@@ -25,9 +27,10 @@ public struct PagedListState: Hashable, Sendable {
   ///   - isBlank: Whether the loaded list is empty.
   ///   - cachedPageAge: The age of the shown cached page.
   ///   - itemsChange: What the last step did to the items.
+  ///   - totalCount: The number of items on the server, or `nil` when unknown.
   public init(
     refreshState: LoadState, nextPageState: LoadState, itemCount: Int, isBlank: Bool,
-    cachedPageAge: Duration?, itemsChange: ItemsChange?
+    cachedPageAge: Duration?, itemsChange: ItemsChange?, totalCount: Int? = nil
   ) {
     self.refreshState = refreshState
     self.nextPageState = nextPageState
@@ -35,5 +38,6 @@ public struct PagedListState: Hashable, Sendable {
     self.isBlank = isBlank
     self.cachedPageAge = cachedPageAge
     self.itemsChange = itemsChange
+    self.totalCount = totalCount
   }
 }

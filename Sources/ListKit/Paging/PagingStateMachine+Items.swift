@@ -44,16 +44,3 @@ extension PagingStateMachine {
 
   private static func read(_ value: inout Int) -> Int { value }
 }
-
-extension PageCacheMiss {
-  /// Why a cache entry could not be shown, for the user; `nil` when there was simply none.
-  var message: String? {
-    switch self {
-    case .notFound: nil
-    case .expired: "The saved list was too old to show."
-    case .schemaMismatch, .corrupt, .undecodable, .datedInTheFuture, .tooLarge:
-      "The saved list could not be read."
-    case .unreadable, .notARegularFile, .untrusted, .untrustedDirectory: "The saved list could not be opened."
-    }
-  }
-}

@@ -15,7 +15,12 @@ import Foundation
 /// - an empty page, `hasMore == false`, a missing or already-seen cursor end paging;
 ///   "reached end" resets when a refresh starts;
 /// - items never hold two entries with one id (``DuplicateIDPolicy``), checked in O(1) per item;
-/// - after a failure, a display event (prefetch) starts nothing until `retry()` or `refresh()`.
+/// - after a failure, a display event (prefetch) starts nothing until `retry()` or `refresh()`;
+/// - `start(hasCache:)` reads the cache and loads the first page in one step; a cache answer is
+///   applied only to the read in flight and only before a first page came from the loader;
+/// - `switchContext(to:query:hasCache:)` cancels everything in flight and forgets the items and
+///   the total; loads and cache reads carry the cache key of their context, so nothing of an old
+///   context is applied or saved under the new key.
 package struct PagingStateMachine<Item: Identifiable> {
   /// Identifies one request: the generation it belongs to and a sequence number unique in the
   /// machine's life.
@@ -58,14 +63,18 @@ package struct PagingStateMachine<Item: Identifiable> {
 
   /// What the owner must do after a transition, in order.
   package enum Action {
-    /// Read the cached first page and pass the answer to ``cacheLoaded(_:now:)``.
-    case readCache
+    /// Read the cached first page under this key and pass the answer, with the ticket, to
+    /// ``cacheLoaded(_:_:now:)``.
+    case readCache(Ticket, PageCacheKey)
     /// Start loading `request`; pass the result to ``succeeded(_:with:)`` or ``failed(_:with:)``.
     case load(Ticket, PageRequest)
-    /// Cancel the load started under this ticket (its response will be dropped anyway).
+    /// Cancel the load or cache read started under this ticket (its answer will be dropped
+    /// anyway).
     case cancel(Ticket)
-    /// Save this first page to the cache, off the main actor.
-    case saveFirstPage(Page<Item>)
+    /// Save this first page to the cache under this key, off the main actor.
+    case saveFirstPage(Page<Item>, PageCacheKey)
+    /// The items changed outside a load or cache report (a context switch emptied them).
+    case changeItems(ItemsChange)
     /// A request ended: report it, and what it did to the items.
     case reportRequest(RequestCompletion, ItemsChange?)
     /// The cache read ended: report it, and what it did to the items.
@@ -74,8 +83,10 @@ package struct PagingStateMachine<Item: Identifiable> {
 
   /// The style, sizes, prefetch distance and duplicate policy.
   package let configuration: PagingConfiguration
-  /// The context every request carries.
-  package let context: RequestContext
+  /// The context every request carries; ``switchContext(to:query:hasCache:)`` changes it.
+  package private(set) var context: RequestContext
+  /// The key the first page is read from and saved under: it follows the context.
+  package private(set) var cacheKey: PageCacheKey
 
   /// The items, without two entries of one id.
   package internal(set) var items: [Item] = []
@@ -97,13 +108,19 @@ package struct PagingStateMachine<Item: Identifiable> {
   package private(set) var hasLoadedFirstPage = false
   /// The age of the shown cached page, or `nil` when the items are not from the cache.
   package private(set) var cachedPageAge: Duration?
+  /// The number of items on the server, as the last page that said so said, or `nil` when unknown.
+  package private(set) var totalCount: Int?
 
   private var sequence = 0
   private var cacheRead = CacheRead.notStarted
   /// Cursors returned in this generation: one seen twice ends paging instead of looping.
   private var seenCursors: Set<String> = []
 
-  private enum CacheRead { case notStarted, reading, done }
+  private enum CacheRead {
+    case notStarted
+    case reading(Ticket)
+    case done
+  }
 
   /// The largest cached-page age reported, in seconds (about 31,700 years).
   private static var longestAge: Double { 1e12 }
@@ -112,18 +129,29 @@ package struct PagingStateMachine<Item: Identifiable> {
   /// - Parameters:
   ///   - configuration: The style, sizes, prefetch distance and duplicate policy.
   ///   - context: The context every request carries.
-  package init(configuration: PagingConfiguration, context: RequestContext = RequestContext()) {
+  ///   - listName: The list's name in the cache key.
+  ///   - query: The query in the cache key.
+  package init(
+    configuration: PagingConfiguration, context: RequestContext = RequestContext(), listName: String = "list",
+    query: String? = nil
+  ) {
     self.configuration = configuration
     self.context = context
+    self.cacheKey = PageCacheKey(listName: listName, userToken: context.userToken, query: query)
   }
 }
 
 // MARK: - Derived state
 
 extension PagingStateMachine {
-  /// Whether a refresh, a next page or the cache read of ``start(hasCache:)`` is under way.
+  /// Whether a refresh, a next page or a cache read that can still be shown is under way.
+  ///
+  /// A cache read stops counting once a first page has come from the loader: its answer would be
+  /// dropped then, so nobody needs to wait for it (a stuck disk holds back nothing).
   package var hasLoadInFlight: Bool {
-    refreshState.isLoading || nextPageState.isLoading || cacheRead == .reading
+    if refreshState.isLoading || nextPageState.isLoading { return true }
+    if case .reading = cacheRead { return !hasLoadedFirstPage }
+    return false
   }
 
   /// The public state of the refresh direction.
@@ -165,27 +193,37 @@ extension PagingStateMachine {
 // MARK: - Transitions
 
 extension PagingStateMachine {
-  /// Starts the list: reads the cache first when there is one, then refreshes.
+  /// Starts the list: asks the cache and the network at once.
   ///
+  /// Nothing waits for the cache: the first page is requested in the same step, so a slow or
+  /// stuck disk read holds back nothing.
   /// - Parameter hasCache: Whether the owner has a cache to read.
-  /// - Returns: `.readCache` (the refresh follows in ``cacheLoaded(_:now:)``), or the refresh's actions.
+  /// - Returns: `.readCache` (once in the machine's life, and only before a first page loaded),
+  ///   then the refresh's actions.
   package mutating func start(hasCache: Bool) -> [Action] {
-    guard hasCache, cacheRead == .notStarted, !hasLoadedFirstPage else { return refresh() }
-    cacheRead = .reading
-    return [.readCache]
+    var actions: [Action] = []
+    if hasCache, case .notStarted = cacheRead, !hasLoadedFirstPage {
+      let ticket = makeTicket()
+      cacheRead = .reading(ticket)
+      actions.append(.readCache(ticket, cacheKey))
+    }
+    return actions + refresh()
   }
 
-  /// Applies the cache's answer, then starts the refresh unless one already ran or runs.
+  /// Applies the cache's answer to the read started under `ticket`, or drops it when that read is
+  /// no longer current.
   ///
-  /// A cached page is shown only while no first page has come from the loader: a late cache
-  /// answer never replaces fresh items.
+  /// A cached page is shown only while no first page has come from the loader: a cache that
+  /// answers after the network never replaces fresh items (it is reported as superseded).
   /// - Parameters:
+  ///   - ticket: The ticket of the read.
   ///   - lookup: The cache's answer.
   ///   - now: The current time, for the page's age.
-  /// - Returns: The cache report, then the refresh's actions.
-  package mutating func cacheLoaded(_ lookup: PageCacheLookup<Item>, now: Date) -> [Action] {
+  /// - Returns: The cache report, or nothing for a dropped answer.
+  package mutating func cacheLoaded(_ ticket: Ticket, _ lookup: PageCacheLookup<Item>, now: Date) -> [Action]
+  {
+    guard case .reading(let current) = cacheRead, current == ticket else { return [] }
     cacheRead = .done
-    var actions: [Action] = []
     switch lookup {
     case .hit(let cached) where !hasLoadedFirstPage:
       // A saved date comes from disk: a clock set back gives a negative age, a corrupt entry
@@ -195,17 +233,66 @@ extension PagingStateMachine {
       let age = Duration.milliseconds(Int64((bounded * 1000).rounded()))
       replaceItems(with: cached.page.items)
       cachedPageAge = age
-      actions.append(
+      totalCount = Self.validTotal(cached.page.totalCount)
+      return [
         .reportCache(
-          CacheLoadCompletion(success: !items.isEmpty, errorMessage: nil, age: age),
-          .reloaded(count: items.count)))
+          CacheLoadCompletion(.shown(age: age, itemCount: items.count)), .reloaded(count: items.count))
+      ]
     case .hit:
-      actions.append(.reportCache(CacheLoadCompletion(success: false, errorMessage: nil, age: nil), nil))
+      return [.reportCache(CacheLoadCompletion(.superseded), nil)]
     case .miss(let reason):
-      actions.append(
-        .reportCache(CacheLoadCompletion(success: false, errorMessage: reason.message, age: nil), nil))
+      return [.reportCache(CacheLoadCompletion(.missed(reason)), nil)]
     }
-    if case .idle = refreshLoad, !hasLoadedFirstPage { actions += refresh() }
+  }
+
+  /// Changes the context on a live list (sign-out, another user, another query).
+  ///
+  /// Cancels both directions and the cache read (their answers are dropped when they still
+  /// come), empties the items, forgets the cached-page age and "reached end", switches the cache
+  /// key, then starts as ``start(hasCache:)`` does under the new key: that context's own cached
+  /// page (read once) and a refresh in a new generation. Nothing of the previous context is
+  /// shown, reported or saved afterwards: every answer it still gets carries an old ticket.
+  /// - Parameters:
+  ///   - context: The new context.
+  ///   - query: The query of the new cache key.
+  ///   - hasCache: Whether the owner has a cache to read.
+  /// - Returns: The cancellations, the emptied items, the cache read and the refresh.
+  package mutating func switchContext(to context: RequestContext, query: String?, hasCache: Bool) -> [Action]
+  {
+    var actions: [Action] = []
+    for direction in [refreshLoad, nextPageLoad] {
+      if case .loading(let ticket, _) = direction { actions.append(.cancel(ticket)) }
+    }
+    if case .reading(let ticket) = cacheRead { actions.append(.cancel(ticket)) }
+    refreshLoad = .idle
+    nextPageLoad = .idle
+    cacheRead = .notStarted
+    hasLoadedFirstPage = false
+    cachedPageAge = nil
+    totalCount = nil
+    self.context = context
+    cacheKey = PageCacheKey(listName: cacheKey.listName, userToken: context.userToken, query: query)
+    replaceItems(with: [])
+    actions.append(.changeItems(.reloaded(count: 0)))
+    return actions + start(hasCache: hasCache)
+  }
+
+  /// Cancels the loads and the cache read in flight; whatever they still answer is dropped.
+  ///
+  /// Nothing is reported for them. The items stay; a later ``refresh()`` or ``loadNextPage(_:)``
+  /// asks again, and a later ``start(hasCache:)`` reads the cache again if its read was cancelled.
+  /// - Returns: `.cancel` for each of them.
+  package mutating func cancel() -> [Action] {
+    var actions: [Action] = []
+    for direction in [refreshLoad, nextPageLoad] {
+      if case .loading(let ticket, _) = direction { actions.append(.cancel(ticket)) }
+    }
+    if case .loading = refreshLoad { refreshLoad = .idle }
+    if case .loading = nextPageLoad { nextPageLoad = .idle }
+    if case .reading(let ticket) = cacheRead {
+      actions.append(.cancel(ticket))
+      cacheRead = .notStarted
+    }
     return actions
   }
 
@@ -284,15 +371,17 @@ extension PagingStateMachine {
       refreshLoad = .idle
       hasLoadedFirstPage = true
       cachedPageAge = nil
+      totalCount = Self.validTotal(page.totalCount)
       replaceItems(with: page.items)
       next = nextPosition(after: request, page: page)
       return [
-        .saveFirstPage(page),
+        .saveFirstPage(page, cacheKey),
         .reportRequest(completion(.refresh, error: nil), .reloaded(count: items.count)),
       ]
     }
     if case .loading(let current, let request) = nextPageLoad, current == ticket {
       nextPageLoad = .idle
+      totalCount = Self.validTotal(page.totalCount) ?? totalCount
       let change = append(page.items)
       next = nextPosition(after: request, page: page)
       return [.reportRequest(completion(.nextPage, error: nil), change)]
@@ -330,6 +419,11 @@ extension PagingStateMachine {
     }
   }
 
+  /// A server's total, or `nil` for none or a negative one (a total is a count of items).
+  private static func validTotal(_ total: Int?) -> Int? {
+    total.flatMap { $0 >= 0 ? $0 : nil }
+  }
+
   private mutating func makeTicket() -> Ticket {
     sequence += 1
     return Ticket(generation: generation, sequence: sequence)
@@ -342,9 +436,7 @@ extension PagingStateMachine {
   }
 
   private func completion(_ direction: PagingDirection, error: PagingError?) -> RequestCompletion {
-    RequestCompletion(
-      direction: direction, success: error == nil, error: error, hasMoreData: hasMoreData,
-      isBlank: isBlank)
+    RequestCompletion(direction: direction, error: error, hasMoreData: hasMoreData, isBlank: isBlank)
   }
 
   /// Where the page after `page` (loaded by `request`) starts, or `.end`.

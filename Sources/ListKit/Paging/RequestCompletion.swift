@@ -1,17 +1,19 @@
 /// How one page request ended, in the four values of the classic view-model callback.
 ///
-/// The classic `requestCompleted(success, error, hasMoreData, isBlank)` block, as a value.
+/// The classic `requestCompleted(success, error, hasMoreData, isBlank)` block, as a value;
+/// ``success`` is derived from ``error``, so the two can never disagree.
 public struct RequestCompletion: Hashable, Sendable {
   /// Which way the request went.
   public var direction: PagingDirection
-  /// Whether the page arrived.
-  public var success: Bool
-  /// The error when it failed, with its user-presentable ``PagingError/message``.
+  /// The error when it failed (switch on its ``PagingError/kind``), or `nil` when the page arrived.
   public var error: PagingError?
   /// Whether a next page can be loaded now.
   public var hasMoreData: Bool
   /// Whether the list has loaded and holds no items (show the empty state).
   public var isBlank: Bool
+
+  /// Whether the page arrived.
+  public var success: Bool { error == nil }
 
   /// The error's user-presentable message, or `nil` on success.
   public var errorMessage: String? { error?.message }
@@ -19,15 +21,11 @@ public struct RequestCompletion: Hashable, Sendable {
   /// Creates a completion.
   /// - Parameters:
   ///   - direction: Which way the request went.
-  ///   - success: Whether the page arrived.
-  ///   - error: The error when it failed.
+  ///   - error: The error when it failed, `nil` on success.
   ///   - hasMoreData: Whether a next page can be loaded.
   ///   - isBlank: Whether the loaded list is empty.
-  public init(
-    direction: PagingDirection, success: Bool, error: PagingError?, hasMoreData: Bool, isBlank: Bool
-  ) {
+  public init(direction: PagingDirection, error: PagingError?, hasMoreData: Bool, isBlank: Bool) {
     self.direction = direction
-    self.success = success
     self.error = error
     self.hasMoreData = hasMoreData
     self.isBlank = isBlank

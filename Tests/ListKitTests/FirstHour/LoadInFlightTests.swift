@@ -3,18 +3,17 @@ import Testing
 
 /// The state machine's "anything in flight" answer, which `PagedList.idle()` waits on.
 @Suite struct LoadInFlightTests {
-  @Test func theLaunchCacheReadThenTheRefreshThenTheNextPage_areEachInFlight() {
+  @Test func theLaunchRefreshThenTheNextPage_areEachInFlight() {
     var machine = Machine(configuration: .test(pageSize: 3))
     #expect(!machine.hasLoadInFlight)
 
-    _ = machine.start(hasCache: true)
-    // Neither direction loads while the cache is read, yet something is in flight.
-    #expect(machine.refreshState == .idle && machine.nextPageState == .idle)
+    let started = machine.start(hasCache: true)
     #expect(machine.hasLoadInFlight)
-
-    let refresh = machine.cacheLoaded(.miss(.notFound), now: testNow).load
+    _ = machine.cacheLoaded(started.cacheReads[0], .miss(.notFound), now: testNow)
+    // The cache answered; the refresh, asked in the same step, still loads.
+    #expect(machine.refreshState == .loading)
     #expect(machine.hasLoadInFlight)
-    _ = refresh.map { machine.succeeded($0.ticket, with: page(0..<3)) }
+    _ = started.load.map { machine.succeeded($0.ticket, with: page(0..<3)) }
     #expect(!machine.hasLoadInFlight)
 
     let next = machine.loadNextPage().load
@@ -23,15 +22,23 @@ import Testing
     #expect(!machine.hasLoadInFlight)
   }
 
-  @Test func aCacheAnswerAfterTheRefreshEnded_leavesNothingInFlight() {
+  @Test func aCacheReadStillRunningAfterTheFirstPageArrived_leavesNothingInFlight() {
+    // Its answer would be dropped, so nobody waits for it: a stuck disk holds back nothing.
     var machine = Machine(configuration: .test(pageSize: 3))
-    _ = machine.start(hasCache: true)
-    machine.loadFirstPage(page(0..<3, hasMore: false))
-    #expect(machine.hasLoadInFlight)
-
-    _ = machine.cacheLoaded(.miss(.notFound), now: testNow)
+    let started = machine.start(hasCache: true)
+    _ = started.load.map { machine.succeeded($0.ticket, with: page(0..<3, hasMore: false)) }
 
     #expect(!machine.hasLoadInFlight)
     #expect(machine.ids == [0, 1, 2])
+  }
+
+  @Test func aCacheReadStillRunningAfterTheFirstPageFailed_isInFlight() {
+    // A cached page that answers now would still be shown, so it is worth waiting for.
+    var machine = Machine(configuration: .test(pageSize: 3))
+    let started = machine.start(hasCache: true)
+    _ = started.load.map { machine.failed($0.ticket, with: networkDown) }
+
+    #expect(machine.refreshState != .loading)
+    #expect(machine.hasLoadInFlight)
   }
 }

@@ -64,7 +64,7 @@ import Testing
     #expect(harness.list.hasMoreData)
     #expect(
       completions == [
-        RequestCompletion(direction: .refresh, success: true, error: nil, hasMoreData: true, isBlank: false)
+        RequestCompletion(direction: .refresh, error: nil, hasMoreData: true, isBlank: false)
       ])
   }
 
@@ -198,13 +198,13 @@ import Testing
     var cacheReports: [CacheLoadCompletion] = []
     harness.list.onCacheLoaded = { cacheReports.append($0) }
     let start = harness.list.start()
-    // The refresh request arrives after the cached page was applied.
     let refresh = await harness.nextRequest()
+    await harness.list.cacheReadTask?.value
     #expect(harness.list.items.map(\.id) == [1, 2])
     #expect(harness.list.isShowingCachedPage)
     #expect(harness.list.cachedPageAge == .seconds(3600))
     #expect(harness.list.refreshState == .loading)
-    #expect(cacheReports == [CacheLoadCompletion(success: true, errorMessage: nil, age: .seconds(3600))])
+    #expect(cacheReports == [CacheLoadCompletion(.shown(age: .seconds(3600), itemCount: 2))])
     refresh.succeed(page([7, 8, 9]))
     await start?.value
     #expect(harness.list.items.map(\.id) == [7, 8, 9])
@@ -249,6 +249,7 @@ import Testing
     let start = harness.list.start()
     await harness.nextRequest().fail(URLError(.notConnectedToInternet))
     await start?.value
+    await harness.list.cacheReadTask?.value
     #expect(harness.list.items.map(\.id) == [1, 2])
     #expect(harness.list.isShowingCachedPage)
     #expect(harness.list.refreshState.error != nil)
@@ -276,9 +277,10 @@ import Testing
     let start = harness.list.start()
     await harness.nextRequest().succeed(page([4]))
     await start?.value
+    await harness.list.cacheReadTask?.value
     #expect(
       cacheReports == [
-        CacheLoadCompletion(success: false, errorMessage: "The saved list could not be read.", age: nil)
+        CacheLoadCompletion(.missed(.schemaMismatch(found: 1, expected: 2)))
       ])
     #expect(harness.list.items.map(\.id) == [4])
   }

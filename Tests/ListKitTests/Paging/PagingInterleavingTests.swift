@@ -3,9 +3,11 @@ import ListKit
 import ListKitTesting
 import Testing
 
-/// Random interleavings of refresh, next page, prefetch, retry, successes, failures, empty pages,
-/// repeated cursors and out-of-order (and outdated) responses, checked after every step against
-/// ``PagingReferenceModel`` and the invariants.
+/// Random interleavings of refresh, next page, prefetch, retry, cancel, context switches, cache
+/// answers (early, late, outdated), successes, failures, empty pages, repeated cursors, totals and
+/// out-of-order (and outdated) responses, checked after every step against
+/// ``PagingReferenceModel`` and the invariants: among them, no item or total of another context
+/// is ever shown, and no page is saved under a key it was not loaded for.
 @Suite struct PagingInterleavingTests {
   static let seed: UInt64 = 0x5EED_0005
   static let machineRuns = ProcessInfo.processInfo.environment["LISTKIT_HEAVY"] == nil ? 10_000 : 200_000
@@ -34,19 +36,39 @@ import Testing
 
   // MARK: Pure machine
 
+  /// The context of number `number`: a user, sometimes signed out, sometimes with a query.
+  static func context(_ number: Int) -> (context: RequestContext, query: String?) {
+    let token: String? = number % 3 == 2 ? nil : "token-\(number)"
+    let query: String? = number % 2 == 1 ? "q\(number)" : nil
+    return (RequestContext(userToken: token, values: query.map { ["q": $0] } ?? [:]), query)
+  }
+
+  /// The context number an item was loaded in: every page of context `n` holds ids `n * 100 …`.
+  static func contextNumber(of item: TestItem) -> Int { item.id / 100 }
+
   /// One run; returns what went wrong, or `nil`.
   static func runMachine(seed: UInt64) -> String? {
     var random = SplitMix64(seed: seed)
     let configuration = random.configuration()
-    let context = RequestContext(userToken: "token")
-    var machine = Machine(configuration: configuration, context: context)
+    var contextNumber = 0
+    var (context, query) = Self.context(0)
+    var machine = Machine(configuration: configuration, context: context, listName: "random", query: query)
     var model = PagingReferenceModel(configuration: configuration)
     var handles: [Machine.Ticket: Int] = [:]
+    var ticketContexts: [Machine.Ticket: Int] = [:]
     var outstanding: [Machine.Ticket] = []
     var nextHandle = 0
-    var cachedPage: Page<TestItem>?
+    let hasCache = random.chance(40)
+    var cachedPages: [Int: Page<TestItem>] = [:]
+    var cacheReads: [(ticket: Machine.Ticket, context: Int)] = []
+    var currentCacheRead: Machine.Ticket?
     var log: [String] = []
 
+    func key() -> PageCacheKey {
+      PageCacheKey(listName: "random", userToken: context.userToken, query: query)
+    }
+
+    /// Checks what a step did; records the loads and cache reads it started.
     func started(_ actions: [Machine.Action], expected: PageRequest.Position?, handle: Int) -> String? {
       let loads = actions.loads
       guard loads.count <= 1 else { return "more than one load: \(loads)" }
@@ -55,20 +77,34 @@ import Testing
           "started \(String(describing: loads.first?.request.position)), model expected \(String(describing: expected))"
       }
       if let load = loads.first {
-        guard load.request.context == context else { return "request lost its context" }
+        guard load.request.context == context else { return "a request carries another context" }
         handles[load.ticket] = handle
+        ticketContexts[load.ticket] = contextNumber
         outstanding.append(load.ticket)
+      }
+      for action in actions {
+        switch action {
+        case .readCache(let ticket, let readKey):
+          guard readKey == key() else { return "the cache is read under another key" }
+          cacheReads.append((ticket, contextNumber))
+          currentCacheRead = ticket
+        case .saveFirstPage(let page, let savedKey):
+          guard savedKey == key() else { return "a page is saved under another key" }
+          guard page.items.allSatisfy({ Self.contextNumber(of: $0) == contextNumber }) else {
+            return "a page of another context is saved under \(savedKey)"
+          }
+        default: break
+        }
       }
       return nil
     }
 
-    let hasCache = random.chance(30)
-    if hasCache { cachedPage = random.page() }
     let first = nextHandle
     nextHandle += 1
+    let startActions = machine.start(hasCache: hasCache)
+    if startActions.cacheReads.count != (hasCache ? 1 : 0) { return "start read the cache wrongly" }
     if let failure = started(
-      machine.start(hasCache: hasCache), expected: model.start(hasCache: hasCache, handle: first),
-      handle: first)
+      startActions, expected: model.start(hasCache: hasCache, handle: first), handle: first)
     {
       return failure
     }
@@ -80,29 +116,69 @@ import Testing
       let roll = Int.random(in: 0..<100, using: &random)
       var failure: String?
       switch roll {
-      case ..<10:
+      case ..<8:
         log.append("refresh")
         failure = started(machine.refresh(), expected: model.refresh(handle: handle), handle: handle)
-      case ..<22:
+      case ..<18:
         log.append("loadNextPage")
         failure = started(
           machine.loadNextPage(.explicit), expected: model.loadNextPage(explicit: true, handle: handle),
           handle: handle)
-      case ..<37:
+      case ..<31:
         let index = Int.random(in: -1...machine.items.count, using: &random)
         log.append("willDisplay(\(index))")
         failure = started(
           machine.itemWillDisplay(at: index), expected: model.itemWillDisplay(at: index, handle: handle),
           handle: handle)
-      case ..<45:
+      case ..<38:
         log.append("retry")
         failure = started(machine.retry(), expected: model.retry(handle: handle), handle: handle)
+      case ..<44:
+        contextNumber += 1
+        (context, query) = Self.context(contextNumber)
+        log.append("switch to context \(contextNumber)")
+        currentCacheRead = nil
+        let actions = machine.switchContext(to: context, query: query, hasCache: hasCache)
+        let inFlight = Set(outstanding.filter { model.isInFlight(handles[$0]!) })
+        if Set(actions.cancels).isSuperset(of: inFlight) == false {
+          failure = "a load in flight was not cancelled"
+        }
+        if machine.cacheKey != key() { failure = "the cache key did not follow the context" }
+        if !actions.completions.isEmpty { failure = "a switch reported a request" }
+        if failure == nil {
+          failure = started(
+            actions, expected: model.switchContext(hasCache: hasCache, handle: handle), handle: handle)
+        }
+      case ..<47:
+        log.append("cancel")
+        let inFlight = Set(outstanding.filter { model.isInFlight(handles[$0]!) })
+        let actions = machine.cancel()
+        model.cancel()
+        if Set(actions.cancels) != inFlight.union(currentCacheRead.map { [$0] } ?? []) {
+          failure = "cancel did not cancel exactly what was in flight"
+        } else if actions.contains(where: { if case .cancel = $0 { false } else { true } }) {
+          failure = "cancel did more than cancel: \(actions)"
+        }
+        currentCacheRead = nil
       default:
-        if let page = cachedPage, random.chance(30) {
-          cachedPage = nil
-          log.append("cache hit \(page.items)")
-          let actions = machine.cacheLoaded(.hit(CachedPage(page: page, savedAt: testNow)), now: testNow)
-          failure = started(actions, expected: model.cacheLoaded(page.items, handle: handle), handle: handle)
+        if !cacheReads.isEmpty, random.chance(30) {
+          let read = cacheReads.remove(at: Int.random(in: 0..<cacheReads.count, using: &random))
+          let isCurrent = read.ticket == currentCacheRead
+          let cached = cachedPages[read.context] ?? random.page(context: read.context)
+          cachedPages[read.context] = cached
+          let answer = random.chance(80) ? cached : nil
+          log.append("cache read of context \(read.context) ← \(answer.map { "\($0.items)" } ?? "miss")")
+          let lookup: PageCacheLookup<TestItem> =
+            answer.map { .hit(CachedPage(page: $0, savedAt: testNow)) } ?? .miss(.notFound)
+          let actions = machine.cacheLoaded(read.ticket, lookup, now: testNow)
+          if isCurrent {
+            currentCacheRead = nil
+            model.cacheLoaded(answer)
+            if actions.cacheCompletions.count != 1 { failure = "the cache read was not reported once" }
+          } else if !actions.isEmpty {
+            failure = "an outdated cache read did something: \(actions)"
+          }
+          if failure == nil { failure = started(actions, expected: nil, handle: handle) }
           break
         }
         guard !outstanding.isEmpty else { continue }
@@ -111,7 +187,7 @@ import Testing
         let before = machine.items
         let actions: [Machine.Action]
         if random.chance(70) {
-          let page = random.page()
+          let page = random.page(context: ticketContexts[ticket]!)
           log.append("\(ticket) ← \(page.items) more: \(page.hasMore) cursor: \(page.nextCursor ?? "nil")")
           actions = machine.succeeded(ticket, with: page)
           model.respond(handles[ticket]!, with: page)
@@ -124,7 +200,14 @@ import Testing
           failure = "an outdated response changed something: \(actions)"
         } else if wasCurrent && actions.completions.count != 1 {
           failure = "a current response was not reported once"
+        } else {
+          failure = started(actions, expected: nil, handle: handle)
         }
+      }
+      if failure == nil,
+        let stray = machine.items.first(where: { Self.contextNumber(of: $0) != contextNumber })
+      {
+        failure = "\(stray) of another context is shown in context \(contextNumber)"
       }
       if failure == nil { failure = check(machine, against: model, generationBefore: generation) }
       if let failure { return "\(failure)\n  after: \(log.suffix(12).joined(separator: " | "))" }
@@ -138,6 +221,9 @@ import Testing
       return "two items share an id: \(machine.items)"
     }
     if machine.items != model.items { return "items \(machine.items), model \(model.items)" }
+    if machine.totalCount != model.totalCount {
+      return "total \(String(describing: machine.totalCount)), model \(String(describing: model.totalCount))"
+    }
     if machine.refreshState.kind != model.refreshState {
       return "refresh \(machine.refreshState.kind), model \(model.refreshState)"
     }
@@ -163,18 +249,21 @@ import Testing
     let honorsCancellation = random.chance(50)
     let (loader, requests) = ScriptedLoader.make(honorsCancellation: honorsCancellation)
     var incoming = requests.makeAsyncIterator()
-    let cache = InMemoryPageCache()
-    let context = RequestContext(userToken: "secret-\(seed)")
-    let hasCache = random.chance(30)
-    let cachedPage = random.page()
+    let cache = GatedPageCache()
+    var cacheReads = cache.reads.makeAsyncIterator()
+    defer { cache.answerAll() }
+    var contextNumber = 0
+    var (context, query) = Self.context(0)
+    let hasCache = random.chance(40)
     let list = PagedList(
-      listName: "random", context: context, configuration: configuration, loader: loader,
+      listName: "random", context: context, query: query, configuration: configuration, loader: loader,
       cache: hasCache ? cache : nil, now: { testNow })
-    if hasCache { cache.put(cachedPage, for: list.cacheKey, savedAt: testNow) }
+    var keyContexts = [list.cacheKey: 0]
+    var pendingReads: [(read: PendingCacheRead, task: Task<Void, Never>?, context: Int, current: Bool)] = []
     var model = PagingReferenceModel(configuration: configuration)
     var reports = 0
     list.onRequestCompleted = { _ in reports += 1 }
-    var outstanding: [(handle: Int, load: PendingLoad, task: Task<Void, Never>)] = []
+    var outstanding: [(handle: Int, load: PendingLoad, task: Task<Void, Never>, context: Int)] = []
     var nextHandle = 0
     var log: [String] = []
 
@@ -184,16 +273,26 @@ import Testing
       guard load.request.position == expected else {
         return "started \(load.request.position), model expected \(String(describing: expected))"
       }
-      guard load.request.context == context else { return "request lost its context" }
-      outstanding.append((handle, load, task))
+      guard load.request.context == context else { return "a request carries another context" }
+      outstanding.append((handle, load, task, contextNumber))
+      return nil
+    }
+
+    /// Takes the cache read a start or a switch began.
+    func cacheReadStarted() async -> String? {
+      guard hasCache else { return nil }
+      guard let read = await cacheReads.next(isolation: #isolation) else { return "the read stream ended" }
+      guard read.key == list.cacheKey else { return "the cache was read under another key" }
+      for index in pendingReads.indices { pendingReads[index].current = false }
+      pendingReads.append((read, list.cacheReadTask, contextNumber, true))
       return nil
     }
 
     let first = nextHandle
     nextHandle += 1
-    var expectedFirst = model.start(hasCache: hasCache, handle: first)
-    if hasCache { expectedFirst = model.cacheLoaded(cachedPage.items, handle: first) }
+    let expectedFirst = model.start(hasCache: hasCache, handle: first)
     if let failure = await started(list.start(), expected: expectedFirst, handle: first) { return failure }
+    if let failure = await cacheReadStarted() { return failure }
 
     for _ in 0..<(steps / 2) {
       let handle = nextHandle
@@ -201,35 +300,65 @@ import Testing
       let roll = Int.random(in: 0..<100, using: &random)
       var failure: String?
       switch roll {
-      case ..<10:
+      case ..<9:
         log.append("refresh")
         failure = await started(list.refresh(), expected: model.refresh(handle: handle), handle: handle)
-      case ..<22:
+      case ..<20:
         log.append("loadNextPage")
         failure = await started(
           list.loadNextPage(), expected: model.loadNextPage(explicit: true, handle: handle), handle: handle)
-      case ..<37:
+      case ..<33:
         let index = Int.random(in: -1...list.items.count, using: &random)
         log.append("willDisplay(\(index))")
         failure = await started(
           list.itemWillDisplay(at: index), expected: model.itemWillDisplay(at: index, handle: handle),
           handle: handle)
-      case ..<45:
+      case ..<40:
         log.append("retry")
         failure = await started(list.retry(), expected: model.retry(handle: handle), handle: handle)
+      case ..<46:
+        contextNumber += 1
+        (context, query) = Self.context(contextNumber)
+        log.append("switch to context \(contextNumber)")
+        let reportsBefore = reports
+        let task = list.switchContext(to: context, query: query)
+        keyContexts[list.cacheKey] = contextNumber
+        if !list.items.isEmpty { failure = "items of the previous context stayed after the switch" }
+        if reports != reportsBefore { failure = "a switch reported a request" }
+        if failure == nil {
+          failure = await started(
+            task, expected: model.switchContext(hasCache: hasCache, handle: handle), handle: handle)
+        }
+        if failure == nil { failure = await cacheReadStarted() }
+      case ..<49:
+        log.append("cancel")
+        let reportsBefore = reports
+        list.cancel()
+        model.cancel()
+        for index in pendingReads.indices { pendingReads[index].current = false }
+        if reports != reportsBefore { failure = "cancel reported something" }
       default:
+        if !pendingReads.isEmpty, random.chance(30) {
+          let entry = pendingReads.remove(at: Int.random(in: 0..<pendingReads.count, using: &random))
+          let page = random.chance(80) ? random.page(context: entry.context) : nil
+          log.append("cache read of context \(entry.context) ← \(page.map { "\($0.items)" } ?? "miss")")
+          entry.read.answer(page.map { .hit(CachedPage(page: $0, savedAt: testNow)) } ?? .miss(.notFound))
+          if entry.current { model.cacheLoaded(page) }
+          await entry.task?.value
+          break
+        }
         guard !outstanding.isEmpty else { continue }
         let entry = outstanding.remove(at: Int.random(in: 0..<outstanding.count, using: &random))
         let wasCurrent = model.isInFlight(entry.handle)
         let reportsBefore = reports
         if random.chance(70) {
-          let page = random.page()
+          let page = random.page(context: entry.context)
           log.append("#\(entry.handle) ← \(page.items)")
           entry.load.succeed(page)
           model.respond(entry.handle, with: page)
         } else {
           log.append("#\(entry.handle) ← failure")
-          entry.load.fail(LeakyLoaderError(token: context.userToken!))
+          entry.load.fail(LeakyLoaderError(token: entry.load.request.context.userToken ?? "none"))
           model.respond(entry.handle, with: nil)
         }
         await entry.task.value
@@ -237,7 +366,11 @@ import Testing
           failure = "\(reports - reportsBefore) reports for a \(wasCurrent ? "current" : "outdated") response"
         }
       }
-      if failure == nil { failure = check(list, against: model, token: context.userToken!) }
+      if failure == nil, let stray = list.items.first(where: { Self.contextNumber(of: $0) != contextNumber })
+      {
+        failure = "\(stray) of another context is shown in context \(contextNumber)"
+      }
+      if failure == nil { failure = check(list, against: model, token: context.userToken) }
       if let failure { return "\(failure)\n  after: \(log.suffix(12).joined(separator: " | "))" }
     }
     // Leave no task waiting.
@@ -245,19 +378,30 @@ import Testing
       entry.load.fail(CancellationError())
       await entry.task.value
     }
+    cache.answerAll()
+    for entry in pendingReads { await entry.task?.value }
+    await list.waitForCacheWrites()
+    for save in cache.saves {
+      guard let owner = keyContexts[save.key] else { return "a page was saved under an unknown key" }
+      if let stray = save.page.items.first(where: { Self.contextNumber(of: $0) != owner }) {
+        return "\(stray) was saved under the key of context \(owner)"
+      }
+    }
     return nil
   }
 
   @MainActor
-  static func check(_ list: PagedList<TestItem>, against model: PagingReferenceModel, token: String)
+  static func check(_ list: PagedList<TestItem>, against model: PagingReferenceModel, token: String?)
     -> String?
   {
     if Set(list.items.map(\.id)).count != list.items.count { return "two items share an id" }
     if list.items != model.items { return "items \(list.items), model \(model.items)" }
+    if list.totalCount != model.totalCount { return "total \(String(describing: list.totalCount))" }
     if list.refreshState.kind != model.refreshState { return "refresh \(list.refreshState.kind)" }
     if list.nextPageState.kind != model.nextPageState { return "next page \(list.nextPageState.kind)" }
     if list.isBlank != model.isBlank { return "isBlank \(list.isBlank)" }
     if list.isShowingCachedPage != model.showingCache { return "cached flag differs" }
+    guard let token else { return nil }
     for error in [list.refreshState.error, list.nextPageState.error].compactMap({ $0 })
     where error.message.contains(token) || error.details.contains(token) {
       return "the token leaked into an error: \(error)"

@@ -184,7 +184,7 @@ import Testing
     let report = machine.loadFirstPage(page(0..<3, hasMore: false))
     #expect(
       report.completions == [
-        RequestCompletion(direction: .refresh, success: true, error: nil, hasMoreData: false, isBlank: false)
+        RequestCompletion(direction: .refresh, error: nil, hasMoreData: false, isBlank: false)
       ])
     #expect(machine.nextPageState == .reachedEnd)
   }
@@ -346,19 +346,26 @@ import Testing
 
   // MARK: Cache
 
-  @Test func theCachedPageShowsFirstWithItsAgeThenTheRefreshStarts() {
+  @Test func startAsksTheCacheAndTheNetworkInOneStep() {
     var machine = Machine(configuration: .test())
-    #expect(machine.start(hasCache: true).count == 1)
+    let actions = machine.start(hasCache: true)
+    #expect(actions.cacheReads.count == 1)
+    #expect(actions.load?.request.isFirstPage == true, "the network is asked without waiting for the disk")
+    #expect(machine.refreshState == .loading)
+  }
+
+  @Test func aCachedPageAnsweringFirstShowsWithItsAgeThenTheNetworkReplacesIt() {
+    var machine = Machine(configuration: .test())
+    let started = machine.start(hasCache: true)
     let cached = CachedPage(page: page([1, 2, 2]), savedAt: testNow.addingTimeInterval(-90))
-    let actions = machine.cacheLoaded(.hit(cached), now: testNow)
+    let actions = machine.cacheLoaded(started.cacheReads[0], .hit(cached), now: testNow)
     #expect(machine.ids == [1, 2])
     #expect(machine.cachedPageAge == .seconds(90))
-    #expect(
-      actions.cacheCompletions == [CacheLoadCompletion(success: true, errorMessage: nil, age: .seconds(90))])
+    #expect(actions.cacheCompletions == [CacheLoadCompletion(.shown(age: .seconds(90), itemCount: 2))])
     #expect(actions.itemsChanges == [.reloaded(count: 2)])
-    #expect(actions.load?.request.isFirstPage == true)
+    #expect(actions.loads.isEmpty, "the refresh is already in flight")
     #expect(machine.loadNextPage().isEmpty, "no paging on from a cached page")
-    let saved = machine.succeeded(machine.ticket(of: .refresh)!, with: page([5, 6]))
+    let saved = machine.succeeded(started.load!.ticket, with: page([5, 6]))
     #expect(machine.ids == [5, 6])
     #expect(machine.cachedPageAge == nil)
     #expect(saved.saves == [page([5, 6])])
@@ -366,36 +373,59 @@ import Testing
 
   @Test func aFailedRefreshKeepsTheCachedItems() {
     var machine = Machine(configuration: .test())
-    _ = machine.start(hasCache: true)
+    let started = machine.start(hasCache: true)
     let cached = CachedPage(page: page([1, 2]), savedAt: testNow)
-    let refresh = machine.cacheLoaded(.hit(cached), now: testNow).load
-    let report = refresh.map { machine.failed($0.ticket, with: refreshDown) }
+    _ = machine.cacheLoaded(started.cacheReads[0], .hit(cached), now: testNow)
+    let report = machine.failed(started.load!.ticket, with: refreshDown)
     #expect(machine.ids == [1, 2])
     #expect(machine.cachedPageAge == .zero)
-    #expect(report?.completions.first?.error == refreshDown)
+    #expect(report.completions.first?.error == refreshDown)
     #expect(!machine.isBlank)
   }
 
-  @Test func aCachedPageArrivingAfterTheNetworkIsIgnored() {
+  @Test func aCachedPageAnsweringAfterTheNetworkIsDropped() {
     var machine = Machine(configuration: .test())
-    _ = machine.start(hasCache: true)
-    _ = machine.refresh().load.map { machine.succeeded($0.ticket, with: page([7])) }
-    let late = machine.cacheLoaded(.hit(CachedPage(page: page([1]), savedAt: testNow)), now: testNow)
+    let started = machine.start(hasCache: true)
+    _ = machine.succeeded(started.load!.ticket, with: page([7]))
+    let late = machine.cacheLoaded(
+      started.cacheReads[0], .hit(CachedPage(page: page([1]), savedAt: testNow)), now: testNow)
     #expect(machine.ids == [7])
-    #expect(late.cacheCompletions == [CacheLoadCompletion(success: false, errorMessage: nil, age: nil)])
-    #expect(late.loads.isEmpty, "the network already answered")
+    #expect(machine.cachedPageAge == nil)
+    #expect(late.cacheCompletions == [CacheLoadCompletion(.superseded)])
+    #expect(late.itemsChanges.isEmpty)
+    #expect(late.loads.isEmpty)
   }
 
-  @Test func aCacheMissReportsWhyAndRefreshes() {
+  @Test func aCachedPageAnsweringAfterAFailedRefreshIsStillShown() {
     var machine = Machine(configuration: .test())
-    _ = machine.start(hasCache: true)
-    let notFound = machine.cacheLoaded(.miss(.notFound), now: testNow)
-    #expect(notFound.cacheCompletions == [CacheLoadCompletion(success: false, errorMessage: nil, age: nil)])
-    #expect(notFound.loads.count == 1)
+    let started = machine.start(hasCache: true)
+    _ = machine.failed(started.load!.ticket, with: refreshDown)
+    _ = machine.cacheLoaded(
+      started.cacheReads[0], .hit(CachedPage(page: page([1]), savedAt: testNow)), now: testNow)
+    #expect(machine.ids == [1], "offline, the saved page is better than nothing")
+    #expect(machine.refreshState == .failed(refreshDown))
+  }
+
+  @Test func aCacheMissReportsItsTypedReasonAndStartsNothing() {
+    var machine = Machine(configuration: .test())
+    let started = machine.start(hasCache: true)
+    let notFound = machine.cacheLoaded(started.cacheReads[0], .miss(.notFound), now: testNow)
+    #expect(notFound.cacheCompletions == [CacheLoadCompletion(.missed(.notFound))])
+    #expect(notFound.loads.isEmpty)
     var other = Machine(configuration: .test())
-    _ = other.start(hasCache: true)
-    let corrupt = other.cacheLoaded(.miss(.corrupt("truncated")), now: testNow)
-    #expect(corrupt.cacheCompletions.first?.errorMessage == "The saved list could not be read.")
+    let read = other.start(hasCache: true).cacheReads[0]
+    let corrupt = other.cacheLoaded(read, .miss(.corrupt("truncated")), now: testNow)
+    #expect(corrupt.cacheCompletions.first?.miss == .corrupt("truncated"))
+    #expect(corrupt.cacheCompletions.first?.success == false)
+    #expect(other.cacheLoaded(read, .miss(.notFound), now: testNow).isEmpty, "one answer per read")
+  }
+
+  @Test func startReadsTheCacheOnce() {
+    var machine = Machine(configuration: .test())
+    let read = machine.start(hasCache: true).cacheReads[0]
+    _ = machine.cacheLoaded(read, .miss(.notFound), now: testNow)
+    _ = machine.succeeded(machine.ticket(of: .refresh)!, with: page([1]))
+    #expect(machine.start(hasCache: true).cacheReads.isEmpty)
   }
 
   @Test(arguments: [
@@ -406,8 +436,8 @@ import Testing
   ])
   func anAbsurdSavedDateGivesABoundedAgeNotATrap(savedAt: Date, age: Duration) {
     var machine = Machine(configuration: .test())
-    _ = machine.start(hasCache: true)
-    _ = machine.cacheLoaded(.hit(CachedPage(page: page([1]), savedAt: savedAt)), now: testNow)
+    let read = machine.start(hasCache: true).cacheReads[0]
+    _ = machine.cacheLoaded(read, .hit(CachedPage(page: page([1]), savedAt: savedAt)), now: testNow)
     #expect(machine.cachedPageAge == age)
   }
 

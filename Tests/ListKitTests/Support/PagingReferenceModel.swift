@@ -11,7 +11,9 @@ struct PagingReferenceModel {
   private(set) var items: [TestItem] = []
   private(set) var loadedFromNetwork = false
   private(set) var showingCache = false
+  private(set) var totalCount: Int?
   private var cacheStarted = false
+  private(set) var cacheReading = false
   private var refreshInFlight: Int?
   private var refreshFailed = false
   private var nextInFlight: (handle: Int, position: PageRequest.Position)?
@@ -48,21 +50,40 @@ struct PagingReferenceModel {
     }
   }
 
+  /// Starts the cache read (when there is a cache) and the first page together.
   mutating func start(hasCache: Bool, handle: Int) -> PageRequest.Position? {
     if hasCache && !cacheStarted && !loadedFromNetwork {
       cacheStarted = true
-      return nil
+      cacheReading = true
     }
     return refresh(handle: handle)
   }
 
-  mutating func cacheLoaded(_ cached: [TestItem]?, handle: Int) -> PageRequest.Position? {
+  /// The cache answers with `cached` items, or `nil` for a miss; starts nothing.
+  mutating func cacheLoaded(_ cached: Page<TestItem>?) {
+    guard cacheReading else { return }
+    cacheReading = false
     if let cached, !loadedFromNetwork {
-      items = Self.merge([], cached, policy: configuration.duplicatePolicy)
+      items = Self.merge([], cached.items, policy: configuration.duplicatePolicy)
+      totalCount = Self.total(of: cached)
       showingCache = true
     }
-    guard refreshInFlight == nil, !refreshFailed, !loadedFromNetwork else { return nil }
-    return refresh(handle: handle)
+  }
+
+  /// Stops what is in flight: the loads and the cache read; a later start reads the cache again.
+  mutating func cancel() {
+    refreshInFlight = nil
+    nextInFlight = nil
+    if cacheReading {
+      cacheReading = false
+      cacheStarted = false
+    }
+  }
+
+  /// Another context: everything of the previous one is forgotten, then the list starts again.
+  mutating func switchContext(hasCache: Bool, handle: Int) -> PageRequest.Position? {
+    self = PagingReferenceModel(configuration: configuration)
+    return start(hasCache: hasCache, handle: handle)
   }
 
   mutating func refresh(handle: Int) -> PageRequest.Position? {
@@ -127,6 +148,7 @@ struct PagingReferenceModel {
       showingCache = false
       generationHasFirstPage = true
       items = Self.merge([], page.items, policy: configuration.duplicatePolicy)
+      totalCount = Self.total(of: page)
       rawPageCounts = [page.items.count]
       cursors = []
       ended = endsPaging(page)
@@ -137,9 +159,16 @@ struct PagingReferenceModel {
         return
       }
       items = Self.merge(items, page.items, policy: configuration.duplicatePolicy)
+      if let total = Self.total(of: page) { totalCount = total }
       rawPageCounts.append(page.items.count)
       ended = endsPaging(page)
     }
+  }
+
+  /// The page's total, when it has one that counts something.
+  private static func total(of page: Page<TestItem>) -> Int? {
+    guard let total = page.totalCount, total >= 0 else { return nil }
+    return total
   }
 
   private mutating func endsPaging(_ page: Page<TestItem>) -> Bool {
@@ -192,13 +221,23 @@ extension SplitMix64 {
   }
 
   /// A page with duplicates, sometimes empty, sometimes ending, with cursors from a small set so
-  /// that they repeat.
-  mutating func page() -> Page<TestItem> {
+  /// that they repeat; its ids are `context * 100 ..< context * 100 + 40`.
+  mutating func page(context: Int = 0) -> Page<TestItem> {
     let count = chance(15) ? 0 : Int.random(in: 1...4, using: &self)
     let items = (0..<count).map { _ in
-      TestItem(id: Int.random(in: 0..<40, using: &self), version: Int.random(in: 0...3, using: &self))
+      TestItem(
+        id: context * 100 + Int.random(in: 0..<40, using: &self), version: Int.random(in: 0...3, using: &self)
+      )
     }
     let cursor = chance(10) ? nil : String(UnicodeScalar(UInt8(Int.random(in: 97...104, using: &self))))
-    return Page(items: items, hasMore: chance(85), nextCursor: cursor)
+    // Totals of context n are n * 1000 + …, so that one of another context is recognised; a
+    // negative one is a server's garbage, never shown.
+    let total: Int? =
+      switch Int.random(in: 0..<10, using: &self) {
+      case 0..<4: nil
+      case 4: -1
+      default: context * 1000 + Int.random(in: 0..<100, using: &self)
+      }
+    return Page(items: items, hasMore: chance(85), nextCursor: cursor, totalCount: total)
   }
 }

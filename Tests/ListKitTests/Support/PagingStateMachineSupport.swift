@@ -11,6 +11,11 @@ extension Array where Element == Machine.Action {
   /// The one load these actions start; a test failure (nil) when there is not exactly one.
   var load: (ticket: Machine.Ticket, request: PageRequest)? { loads.count == 1 ? loads[0] : nil }
 
+  /// The cache reads these actions start.
+  var cacheReads: [Machine.Ticket] {
+    compactMap { if case .readCache(let ticket, _) = $0 { ticket } else { nil } }
+  }
+
   /// The tickets these actions cancel.
   var cancels: [Machine.Ticket] {
     compactMap { if case .cancel(let ticket) = $0 { ticket } else { nil } }
@@ -30,7 +35,7 @@ extension Array where Element == Machine.Action {
   var itemsChanges: [ItemsChange] {
     compactMap {
       switch $0 {
-      case .reportRequest(_, let change?), .reportCache(_, let change?): change
+      case .reportRequest(_, let change?), .reportCache(_, let change?), .changeItems(let change): change
       default: nil
       }
     }
@@ -38,7 +43,12 @@ extension Array where Element == Machine.Action {
 
   /// The pages to save.
   var saves: [Page<TestItem>] {
-    compactMap { if case .saveFirstPage(let page) = $0 { page } else { nil } }
+    compactMap { if case .saveFirstPage(let page, _) = $0 { page } else { nil } }
+  }
+
+  /// The keys the saves go to.
+  var saveKeys: [PageCacheKey] {
+    compactMap { if case .saveFirstPage(_, let key) = $0 { key } else { nil } }
   }
 }
 

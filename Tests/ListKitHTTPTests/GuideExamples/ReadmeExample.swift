@@ -1,0 +1,36 @@
+import Foundation
+import ListKitHTTP
+
+/// README.md, "A screen in a few lines", between the markers, compiled as it is shown.
+enum ReadmeExample {
+  // example: readme-screen
+  struct Photo: Identifiable, Codable, Sendable, Equatable {
+    var id: Int
+    var name: String
+  }
+
+  final class PhotoCell: ListCell {  // on iOS, your UITableViewCell subclass
+    var title = ""
+  }
+
+  final class PhotoRow: ModelCellManager<Photo, PhotoCell> {
+    override func configure(cell: PhotoCell) { cell.title = model.name }
+  }
+
+  @MainActor final class PhotoScreen {
+    let photos: PagedList<Photo>
+    let table: TableManager
+
+    init(listView: any ListView, api: URL, token: String?, cacheDirectory: URL) throws {
+      photos = PagedList(
+        listName: "photos", context: RequestContext(userToken: token),
+        configuration: try PagingConfiguration(pageSize: 20),  // DRF's page=1, 2, … of 20
+        loader: HTTPPageLoader<Photo>(baseURL: api, style: .envelope()),  // {"count", "next", "results"}
+        cache: FilePageCache<Photo>(directory: cacheDirectory))
+      table = TableManager(listView: listView)  // becomes data source and delegate
+      table.sections = [PagedSection(list: photos) { PhotoRow($0) }]  // rows, next page on scroll, footer
+      photos.start()  // the cached first page and the network at once
+    }
+  }
+  // end example
+}

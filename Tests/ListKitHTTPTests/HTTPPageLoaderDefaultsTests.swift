@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import ListKitHTTP
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The defaults fit real APIs: Django's dates and decimals decode, totals come from a header, a
+/// decoding failure says where and what, and two settings cannot both shift the first page.
+@Suite struct HTTPPageLoaderDefaultsTests {
+  struct Order: Decodable, Sendable, Identifiable, Equatable {
+    var id: Int
+    var created: Date
+    var price: Decimal
+  }
+
+  let base = URL(string: "http://127.0.0.1:9/orders/")!
+  let firstPage = PageRequest(position: .page(index: 0, size: 20), isFirstPage: true)
+
+  /// Reads `body` as a 200 JSON response with `headers`, through the loader's own reading.
+  func read<Item: Decodable & Sendable>(
+    _ body: String, as style: HTTPResponseStyle<Item>, headers: [String: String] = [:],
+    decoder: JSONDecoder? = nil
+  ) throws(HTTPPageLoaderError) -> Page<Item> {
+    let loader =
+      decoder.map { HTTPPageLoader(baseURL: base, style: style, decoder: $0) }
+      ?? HTTPPageLoader(baseURL: base, style: style)
+    let response = HTTPURLResponse(
+      url: base, statusCode: 200, httpVersion: "HTTP/1.1",
+      headerFields: ["Content-Type": "application/json"].merging(headers) { $1 })!
+    return try loader.read(
+      HTTPResponse(body: Data(body.utf8), response: response, request: firstPage),
+      redactor: loader.makeRedactor(for: RequestContext()))
+  }
+
+  @Test(arguments: [
+    ("2024-05-01T12:00:00Z", 1_714_564_800.0),
+    ("2024-05-01T12:00:00.250Z", 1_714_564_800.25),
+    ("2024-05-01T12:00:00.123456Z", 1_714_564_800.123456),
+    ("2024-05-01T14:00:00+02:00", 1_714_564_800.0),
+    ("2024-05-01T06:30:00.5-05:30", 1_714_564_800.5),
+  ])
+  func djangoDatesDecodeByDefault(text: String, seconds: Double) throws {
+    let page = try read(
+      #"{"count": 1, "next": null, "results": [{"id": 1, "created": "\#(text)", "price": 1}]}"#,
+      as: HTTPResponseStyle<Order>.envelope())
+    let created = try #require(page.items.first?.created)
+    #expect(abs(created.timeIntervalSince1970 - seconds) < 0.001, "\(text) → \(created)")
+  }
+
+  @Test func decimalsDecodeFromStringsAndNumbers() throws {
+    let page = try read(
+      #"""
+      {"count": 3, "next": null, "results": [
+        {"id": 1, "created": "2024-05-01T12:00:00Z", "price": "12.50"},
+        {"id": 2, "created": "2024-05-01T12:00:00Z", "price": 0.1},
+        {"id": 3, "created": "2024-05-01T12:00:00Z", "price": "-1999.99"}]}
+      """#, as: HTTPResponseStyle<Order>.envelope())
+    #expect(
+      page.items.map(\.price) == [
+        Decimal(string: "12.50")!, Decimal(string: "0.1")!, Decimal(string: "-1999.99")!,
+      ])
+    #expect(page.totalCount == 3)
+  }
+
+  @Test func aDecodingFailureNamesThePathTheTypeAndWhatWasThere() {
+    #expect(
+      throws: HTTPPageLoaderError.decodingFailed(
+        codingPath: "results[1].price", reason: #"expected Decimal, found the string "twelve""#)
+    ) {
+      try read(
+        #"""
+        {"count": 2, "next": null, "results": [
+          {"id": 1, "created": "2024-05-01T12:00:00Z", "price": "1"},
+          {"id": 2, "created": "2024-05-01T12:00:00Z", "price": "twelve"}]}
+        """#, as: HTTPResponseStyle<Order>.envelope())
+    }
+    do {
+      _ = try read(
+        #"[{"id": 1, "created": "yesterday", "price": 1}]"#, as: HTTPResponseStyle<Order>.array)
+      Issue.record("a bad date decoded")
+    } catch {
+      guard case .decodingFailed(let path, let reason) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(path == "[0].created")
+      #expect(reason.contains("ISO 8601") && reason.contains("\"yesterday\""), "\(reason)")
+    }
+  }
+
+  @Test func aDecimalStringThatANumberCannotHoldExactlyIsAnErrorNotARoundedValue() {
+    #expect(throws: HTTPPageLoaderError.self) {
+      try read(
+        #"[{"id": 1, "created": "2024-05-01T12:00:00Z", "price": "12345678901234567.89"}]"#,
+        as: HTTPResponseStyle<Order>.array)
+    }
+  }
+
+  @Test func anAppsOwnDecoderStillReadsDecimalStrings() throws {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .secondsSince1970
+    let page = try read(
+      #"[{"id": 1, "created": 0, "price": "3.75"}]"#, as: HTTPResponseStyle<Order>.array, decoder: decoder)
+    #expect(page.items.first?.price == Decimal(string: "3.75"))
+  }
+
+  @Test func theXTotalCountHeaderIsTheTotal() throws {
+    let array = try read(
+      #"[{"id": 1, "name": "a"}]"#, as: HTTPResponseStyle<TestItem>.array, headers: ["X-Total-Count": "1000"])
+    #expect(array.totalCount == 1000)
+    let linked = try read(
+      #"[{"id": 1, "name": "a"}]"#, as: HTTPResponseStyle<TestItem>.linkHeader(),
+      headers: ["X-Total-Count": " 42 "])
+    #expect(linked.totalCount == 42)
+    let nested = try read(
+      #"{"data": [{"id": 1, "name": "a"}]}"#, as: HTTPResponseStyle<TestItem>.keyPath("data"),
+      headers: ["X-Total-Count": "7"])
+    #expect(nested.totalCount == 7)
+    let envelope = try read(
+      #"{"count": 5, "next": null, "results": []}"#, as: HTTPResponseStyle<TestItem>.envelope(),
+      headers: ["X-Total-Count": "9"])
+    #expect(envelope.totalCount == 5, "the body's count wins")
+    for bad in ["-1", "many", ""] {
+      let page = try read("[]", as: HTTPResponseStyle<TestItem>.array, headers: ["X-Total-Count": bad])
+      #expect(page.totalCount == nil, "\(bad)")
+    }
+  }
+
+  @Test func twoSettingsThatBothShiftTheFirstPageAreAnErrorNotAGap() async {
+    let loader = HTTPPageLoader<TestItem>(baseURL: base, style: .envelope())
+    let request = PageRequest(position: .page(index: 1, size: 20), isFirstPage: true)
+    await #expect {
+      try await loader.loadPage(request)
+    } throws: { error in
+      guard case .invalidRequest(let why) = error as? HTTPPageLoaderError else { return false }
+      return why.contains("firstPageNumber") && why.contains("skipped")
+    }
+    let zeroBased = HTTPPageLoader<TestItem>(
+      baseURL: base, style: .envelope(), parameters: HTTPPagingParameters(firstPageNumber: 0))
+    #expect(throws: Never.self) {
+      try zeroBased.makeURLRequest(for: request, redactor: zeroBased.makeRedactor(for: RequestContext()))
+    }
+  }
+}

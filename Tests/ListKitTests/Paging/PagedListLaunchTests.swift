@@ -1,0 +1,97 @@
+import Foundation
+import ListKit
+import Testing
+
+/// `start()` asks the cache and the network at once: no disk holds back the first screen.
+///
+/// The cache here is a ``GatedPageCache`` whose reads return only when the test answers them
+/// and ignore cancellation: a stuck disk. Every test answers what it left open at its end, and
+/// none awaits a task that waits for the cache, so a regression fails the test instead of
+/// hanging it.
+@MainActor @Suite struct PagedListLaunchTests {
+  @MainActor struct Launch {
+    let list: PagedList<TestItem>
+    let cache = GatedPageCache()
+    var requests: AsyncStream<PendingLoad>.Iterator
+    var reads: AsyncStream<PendingCacheRead>.Iterator
+
+    init() {
+      let (loader, stream) = ScriptedLoader.make()
+      list = PagedList(
+        listName: "photos", context: RequestContext(userToken: "s3cr3t"), configuration: .test(),
+        loader: loader, cache: cache, now: { testNow })
+      requests = stream.makeAsyncIterator()
+      reads = cache.reads.makeAsyncIterator()
+    }
+
+    mutating func nextRequest() async -> PendingLoad? {
+      var iterator = requests
+      defer { requests = iterator }
+      return await iterator.next(isolation: #isolation)
+    }
+
+    mutating func nextRead() async -> PendingCacheRead? {
+      var iterator = reads
+      defer { reads = iterator }
+      return await iterator.next(isolation: #isolation)
+    }
+  }
+
+  @Test func aCacheReadThatNeverReturnsDelaysNeitherTheNetworkNorTheSave() async {
+    var launch = Launch()
+    defer { launch.cache.answerAll() }
+    var cacheReports: [CacheLoadCompletion] = []
+    launch.list.onCacheLoaded = { cacheReports.append($0) }
+    let start = launch.list.start()
+    // Decided in the same step, before any task ran: the network is already asked.
+    #expect(launch.list.refreshState == .loading)
+    // Without that, the request below would wait for the read forever: end here instead.
+    guard launch.list.refreshState == .loading else { return }
+    let read = await launch.nextRead()
+    #expect(read?.key == launch.list.cacheKey)
+    guard let request = await launch.nextRequest() else { return }
+    request.succeed(page([1, 2, 3]))
+    await start?.value
+    #expect(launch.list.items.map(\.id) == [1, 2, 3])
+    #expect(!launch.list.isShowingCachedPage)
+    await launch.list.waitForCacheWrites()
+    #expect(launch.cache.saves.map(\.page) == [page([1, 2, 3])], "the save did not wait behind the read")
+    #expect(cacheReports.isEmpty, "the read has not answered")
+  }
+
+  @Test func aCachedPageAnsweringFirstIsShownThenReplaced() async throws {
+    var launch = Launch()
+    defer { launch.cache.answerAll() }
+    let start = launch.list.start()
+    try #require(launch.list.refreshState == .loading, "the network must be asked at once")
+    guard let request = await launch.nextRequest(), let read = await launch.nextRead() else { return }
+    read.answer(.hit(CachedPage(page: page([8, 9]), savedAt: testNow.addingTimeInterval(-60))))
+    await launch.list.cacheReadTask?.value
+    #expect(launch.list.items.map(\.id) == [8, 9])
+    #expect(launch.list.cachedPageAge == .seconds(60))
+    request.succeed(page([1, 2, 3]))
+    await start?.value
+    #expect(launch.list.items.map(\.id) == [1, 2, 3])
+    #expect(!launch.list.isShowingCachedPage)
+  }
+
+  @Test func aCachedPageAnsweringAfterTheNetworkIsDropped() async throws {
+    var launch = Launch()
+    defer { launch.cache.answerAll() }
+    var cacheReports: [CacheLoadCompletion] = []
+    launch.list.onCacheLoaded = { cacheReports.append($0) }
+    var changes: [ItemsChange] = []
+    launch.list.onItemsChanged = { changes.append($0) }
+    let start = launch.list.start()
+    try #require(launch.list.refreshState == .loading, "the network must be asked at once")
+    guard let request = await launch.nextRequest(), let read = await launch.nextRead() else { return }
+    request.succeed(page([1, 2, 3]))
+    await start?.value
+    read.answer(.hit(CachedPage(page: page([8, 9]), savedAt: testNow)))
+    await launch.list.cacheReadTask?.value
+    #expect(launch.list.items.map(\.id) == [1, 2, 3])
+    #expect(!launch.list.isShowingCachedPage)
+    #expect(cacheReports == [CacheLoadCompletion(.superseded)])
+    #expect(changes == [.reloaded(count: 3)], "the late page never reached the view")
+  }
+}
