@@ -1,6 +1,6 @@
-/// The state of a ``TestClock``: the current instant and the suspended tasks, guarded by the
-/// clock's mutex. Every method returns the continuations to resume, and the clock resumes them
-/// after unlocking.
+/// The state of a ``TestClock``, guarded by its mutex: the current instant and the suspended tasks.
+///
+/// Every method returns the continuations to resume, and the clock resumes them after unlocking.
 struct TestClockState<Instant: Comparable & Sendable>: Sendable {
   /// What a suspended task waits for.
   enum Kind: Sendable {
