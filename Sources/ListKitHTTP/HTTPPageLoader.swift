@@ -19,8 +19,8 @@ import ListKit
 ///
 /// Requests: the position's query parameters (names from ``HTTPPagingParameters``), the extra
 /// query items and headers, `Accept: application/json`, the token as ``HTTPAuthentication`` says,
-/// and the timeout as an overall deadline on the loader's clock. A cursor that is an absolute URL on the base URL's
-/// origin (a `next` link from the previous page) is requested as it is.
+/// and the timeout as an overall deadline on the loader's clock. A cursor that is an absolute URL
+/// on the base URL's origin (a `next` link from the previous page) is requested as it is.
 ///
 /// Failures are ``HTTPPageLoaderError``s; cancelling the calling task cancels the request and
 /// throws `CancellationError`. Nothing the loader reports or logs contains the token.
