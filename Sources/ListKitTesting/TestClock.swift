@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// A clock that moves only when a test moves it, for testing code that waits — timeouts,
 /// deadlines, simulated latency, retry delays — without waiting for real time to pass.
@@ -22,8 +22,7 @@ import Synchronization
 /// scheduler turns, so a test that uses it behaves the same on a loaded machine.
 ///
 /// `TestClock` is `Sendable`: share one clock between the test and the code under test.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-public final class TestClock: Clock, Sendable {
+public final class TestClock: Clock, @unchecked Sendable {
   /// A point in time on a ``TestClock``: how far the clock had been advanced.
   public struct Instant: InstantProtocol, CustomStringConvertible {
     /// The time since the clock's start.
@@ -50,22 +49,32 @@ public final class TestClock: Clock, Sendable {
     public var description: String { "\(offset)" }
   }
 
-  private let state: Mutex<TestClockState<Instant>>
+  // @unchecked Sendable: `unsafeState` is only touched inside `withState`, under `lock`.
+  //
+  // NB: an NSLock (a pthread mutex), not Synchronization's Mutex: on Linux, Mutex hands a
+  // contended lock over through the kernel (a PI futex), which ThreadSanitizer cannot see, so it
+  // reported the clock's state as raced whenever many tasks slept at once (.ci/run's TSan step).
+  private let lock = NSLock()
+  private nonisolated(unsafe) var unsafeState: TestClockState<Instant>
 
   /// Creates a clock that stands at `now` until it is advanced.
   /// - Parameter now: The starting instant; by default the clock's start.
   public init(now: Instant = Instant(offset: .zero)) {
-    state = Mutex(TestClockState(now: now))
+    unsafeState = TestClockState(now: now)
+  }
+
+  private func withState<T>(_ body: (inout TestClockState<Instant>) -> T) -> T {
+    lock.withLock { body(&unsafeState) }
   }
 
   /// The current instant; it changes only through ``advance(by:)`` and ``advance(to:)``.
-  public var now: Instant { state.withLock { $0.now } }
+  public var now: Instant { withState { $0.now } }
 
   /// The smallest step the clock can take: any duration.
   public var minimumResolution: Duration { .zero }
 
   /// How many tasks are asleep on this clock now.
-  public var sleeperCount: Int { state.withLock { $0.sleeperCount } }
+  public var sleeperCount: Int { withState { $0.sleeperCount } }
 
   /// Suspends until the clock reaches `deadline`.
   ///
@@ -95,7 +104,7 @@ public final class TestClock: Clock, Sendable {
   ///   it is (it never goes back) and wakes nobody.
   /// - Complexity: O(*s* log *s*) for *s* sleepers.
   public func advance(by duration: Duration) {
-    let woken = state.withLock { state in state.advance(to: state.now.advanced(by: duration)) }
+    let woken = withState { state in state.advance(to: state.now.advanced(by: duration)) }
     for continuation in woken { continuation.resume() }
   }
 
@@ -104,21 +113,21 @@ public final class TestClock: Clock, Sendable {
   /// - Parameter instant: Where to move; at or before ``now`` the clock stays where it is.
   /// - Complexity: O(*s* log *s*) for *s* sleepers.
   public func advance(to instant: Instant) {
-    let woken = state.withLock { $0.advance(to: instant) }
+    let woken = withState { $0.advance(to: instant) }
     for continuation in woken { continuation.resume() }
   }
 
   /// Registers the calling task as a sleeper or a waiter and suspends it until it is woken or
   /// cancelled.
   private func suspend(_ kind: TestClockState<Instant>.Kind) async throws {
-    let id = state.withLock { $0.reserve() }
+    let id = withState { $0.reserve() }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        let ready = state.withLock { $0.register(id, kind, continuation) }
+        let ready = withState { $0.register(id, kind, continuation) }
         for (waiting, result) in ready { waiting.resume(with: result) }
       }
     } onCancel: {
-      let cancelled = state.withLock { $0.cancel(id) }
+      let cancelled = withState { $0.cancel(id) }
       cancelled?.resume(throwing: CancellationError())
     }
   }

@@ -1,6 +1,5 @@
 import Foundation
 import ListKit
-import Synchronization
 
 /// A list item whose `version` tells two loads of one id apart.
 struct TestItem: Identifiable, Hashable, Sendable, Codable, CustomStringConvertible {
@@ -125,24 +124,27 @@ struct ScriptedLoader: PageLoader {
 }
 
 /// The requests of one ``ScriptedLoader``, so that those never answered can be ended.
-final class UnansweredLoads: Sendable {
-  private let loads = Mutex<(all: [PendingLoad], ended: Bool)>(([], false))
+final class UnansweredLoads: @unchecked Sendable {
+  // @unchecked: `loads` and `ended` are guarded by `lock` (an NSLock, which ThreadSanitizer sees).
+  private let lock = NSLock()
+  private var loads: [PendingLoad] = []
+  private var ended = false
 
   func add(_ load: PendingLoad) {
-    let ended = loads.withLock { state in
-      state.all.removeAll { $0.isAnswered }
-      state.all.append(load)
-      return state.ended
+    let ended = lock.withLock {
+      loads.removeAll { $0.isAnswered }
+      loads.append(load)
+      return self.ended
     }
     if ended { load.fail(CancellationError()) }
   }
 
   /// Ends every request not answered yet with `CancellationError`, and every later one at once.
   func cancelAll() {
-    let all = loads.withLock { state in
-      state.ended = true
-      defer { state.all = [] }
-      return state.all
+    let all = lock.withLock {
+      ended = true
+      defer { loads = [] }
+      return loads
     }
     for load in all { load.fail(CancellationError()) }
   }
