@@ -61,7 +61,10 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "ListKitDemoTests",
-      dependencies: ["ListKitDemoSupport", "ListKitTerminal", "ListKit", "ListKitHTTP", "ListKitFixtures"],
+      dependencies: [
+        "ListKitDemoSupport", "ListKitTerminal", "ListKit", "ListKitHTTP", "ListKitTesting",
+        "ListKitFixtures",
+      ],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

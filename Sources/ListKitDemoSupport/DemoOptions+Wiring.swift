@@ -44,7 +44,7 @@ extension DemoOptions {
   package func makeHTTPLoader(url: URL) -> HTTPPageLoader<Photo> {
     HTTPPageLoader(
       baseURL: url, style: PhotoEnvelope.responseStyle, parameters: HTTPPagingParameters(),
-      authentication: .bearer, timeout: 15)
+      authentication: .bearer, timeout: .seconds(15))
   }
 
   /// The directory the first page is cached in: `--cache-dir`, or the default cache location

@@ -1,16 +1,26 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// The loopback JSON API of the HTTP tests, demo tests and benchmark (`page_server.py`, next to
 /// this file) on 127.0.0.1, on an ephemeral port.
 ///
 /// The script prints its port on stdout and exits when its stdin closes, so it cannot outlive the
 /// process that started it even if ``stop()`` is never reached. Needs `python3` on the `PATH`.
+///
+/// A slow server is a *gate*: a request whose query has `gate=NAME` waits at the server until the
+/// test calls ``openGate(_:)`` (or the client hangs up). ``waitForArrivals(at:count:)`` and
+/// ``waitForHangups(at:count:)`` wait for what happened at a gate, so no test sleeps or polls.
 package final class FixturePageServer: Sendable {
-  /// Why the server did not start.
+  /// Why the server did not start, or why a gate request failed.
   package enum StartError: Error, CustomStringConvertible {
     case scriptNotFound
     case cannotLaunch(String)
     case noPort(String)
+    /// A gate request failed: the server's answer, or why there was none.
+    case gate(String)
 
     package var description: String {
       switch self {
@@ -18,6 +28,7 @@ package final class FixturePageServer: Sendable {
         "cannot find Sources/ListKitFixtures/page_server.py; run from the package root"
       case .cannotLaunch(let error): "cannot start python3: \(error)"
       case .noPort(let output): "the fixture server printed no port: \(output)"
+      case .gate(let why): "fixture server gate: \(why)"
       }
     }
   }
@@ -36,6 +47,12 @@ package final class FixturePageServer: Sendable {
   package let port: Int
   private let process: Process
   private let input: Pipe
+  /// The session of the gate requests; a request waits as long as the server's own bound.
+  private let session: URLSession = {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = 300
+    return URLSession(configuration: configuration)
+  }()
 
   /// Starts the server and waits for its port; blocks (see ``withServer(isolation:_:)``).
   /// - Throws: ``StartError``.
@@ -75,8 +92,49 @@ package final class FixturePageServer: Sendable {
     URL(string: "http://127.0.0.1:\(port)\(pathAndQuery)")!
   }
 
+  /// Opens a gate: every request waiting at it, and every later one, is answered.
+  /// - Parameter name: The gate's name, as in `gate=NAME`.
+  /// - Throws: ``StartError/gate(_:)`` when the server does not answer.
+  package func openGate(_ name: String) async throws {
+    try await gate("open", name: name, count: 0)
+  }
+
+  /// Waits until `count` requests in all have arrived at a gate.
+  /// - Parameters:
+  ///   - name: The gate's name.
+  ///   - count: How many arrivals to wait for, counting those already there.
+  /// - Throws: ``StartError/gate(_:)`` when the server does not answer, or answers that they did
+  ///   not arrive within its bound (minutes: a broken test fails instead of hanging).
+  package func waitForArrivals(at name: String, count: Int = 1) async throws {
+    try await gate("arrived", name: name, count: count)
+  }
+
+  /// Waits until the clients of `count` requests waiting at a gate have hung up (the request was
+  /// cancelled, or it timed out on the client's side).
+  /// - Parameters:
+  ///   - name: The gate's name.
+  ///   - count: How many hang-ups to wait for, counting those already seen.
+  /// - Throws: ``StartError/gate(_:)`` as ``waitForArrivals(at:count:)`` does.
+  package func waitForHangups(at name: String, count: Int = 1) async throws {
+    try await gate("hangups", name: name, count: count)
+  }
+
+  private func gate(_ action: String, name: String, count: Int) async throws {
+    var components = URLComponents(url: url("/gate/\(action)"), resolvingAgainstBaseURL: false)!
+    components.queryItems = [
+      URLQueryItem(name: "name", value: name), URLQueryItem(name: "count", value: "\(count)"),
+    ]
+    let (body, response) = try await session.data(from: components.url!)
+    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+    guard status == 200 else {
+      throw StartError.gate(
+        "\(action) \(name) × \(count): HTTP \(status) \(String(decoding: body, as: UTF8.self))")
+    }
+  }
+
   /// Stops the server and waits for it to exit; blocks.
   package func stop() {
+    session.invalidateAndCancel()
     try? input.fileHandleForWriting.close()
     if process.isRunning { process.terminate() }
     process.waitUntilExit()

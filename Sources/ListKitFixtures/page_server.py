@@ -5,7 +5,9 @@ Listens on 127.0.0.1 on an ephemeral port, prints the port as the first line on 
 exits when stdin closes (so it never outlives the test process that started it) or on SIGTERM.
 
 The data set is `total` items {"id": i, "name": "item i"} (default 250). Every route accepts
-`total` and `delay` (seconds to wait before answering, capped at 10). Routes:
+`total` and `gate`: a request with `gate=NAME` waits, before answering, until the test opens that
+gate (or the client hangs up). A slow server is a gate the test never opens, so no test depends on
+how long anything takes. Routes:
 
   /array        bare JSON array; page+page_size, offset+limit or cursor+limit query names
   /drf/page     Django REST framework PageNumberPagination envelope (1-based `page`)
@@ -23,24 +25,56 @@ The data set is `total` items {"id": i, "name": "item i"} (default 250). Every r
   /big          a valid JSON array of `bytes` bytes or more
   /html         200 text/html
   /echo         the request's method, path, query and headers as JSON
-  /slowpages    like /drf/page but page >= 2 waits `delay` seconds
+  /slowpages    like /drf/page but only page >= 2 waits at its `gate`
   /status       answers `code` with a short text body that echoes the query
-  /hold         waits up to `seconds` (default 5) for the client to hang up, noting it under `key`
-  /hangup       {"state": ...} of the /hold request with that `key`
+
+Gates, for the test (each answers {"arrived": n, "hangups": n, "open": bool} of gate `name`):
+  /gate/open     opens gate `name`: every request waiting there, and every later one, goes on
+  /gate/arrived  waits until `count` requests (default 1) have arrived at gate `name`
+  /gate/hangups  waits until the clients of `count` requests (default 1) waiting at gate `name`
+                 have hung up (cancelled or timed out)
+A wait that is not satisfied within WAIT_BOUND seconds answers 504, so a broken test fails with a
+message instead of hanging; a passing test never comes near it.
 """
 import base64
 import json
+import os
 import select
 import socket
 import sys
 import threading
-import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 FLAKY_COUNTS = {}
 FLAKY_LOCK = threading.Lock()
-HANGUPS = {}  # key -> "waiting" | "client closed" | "answered"
+# NB: a bound on a test's wait for a gate, only so a broken test fails instead of hanging.
+WAIT_BOUND = 120.0
+
+
+class Gate:
+    """A named gate: requests wait at it until it opens. Its pipe becomes readable when it opens,
+    so a waiting request sleeps in select() on the pipe and its connection, without polling."""
+
+    def __init__(self):
+        self.arrived = 0
+        self.hangups = 0
+        self.is_open = False
+        self.read_end, self.write_end = os.pipe()
+
+    def state(self):
+        return {"arrived": self.arrived, "hangups": self.hangups, "open": self.is_open}
+
+
+GATES = {}
+GATES_CHANGED = threading.Condition()
+
+
+def gate_named(name):
+    """The gate with that name, made closed on first use; call with GATES_CHANGED held."""
+    if name not in GATES:
+        GATES[name] = Gate()
+    return GATES[name]
 
 
 def items(start, count, total):
@@ -88,19 +122,67 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         parts = urlsplit(self.path)
         query = parse_qs(parts.query, keep_blank_values=True)
-        delay = min(float(first(query, "delay", "0") or 0), 10.0)
+        gate = first(query, "gate")
         total = integer(query, "total", 250)
         path = parts.path
-        if path != "/slowpages" and delay > 0:
-            time.sleep(delay)
+        if path != "/slowpages" and gate and not self.pass_gate(gate):
+            return
         route = getattr(self, "route_" + path.strip("/").replace("/", "_"), None)
         if route is None:
             self.send(404, "no route %s" % path, "text/plain")
             return
-        route(path, query, total, delay)
+        route(path, query, total, gate)
+
+    def pass_gate(self, name):
+        """Waits at the gate until it opens (True) or the client hangs up (False)."""
+        with GATES_CHANGED:
+            gate = gate_named(name)
+            gate.arrived += 1
+            GATES_CHANGED.notify_all()
+        watched = [gate.read_end, self.connection]
+        while True:
+            readable, _, _ = select.select(watched, [], [])
+            if gate.read_end in readable:
+                return True
+            try:
+                hung_up = self.connection.recv(1, socket.MSG_PEEK) == b""
+            except OSError:
+                hung_up = True
+            if hung_up:
+                with GATES_CHANGED:
+                    gate.hangups += 1
+                    GATES_CHANGED.notify_all()
+                self.close_connection = True
+                return False
+            watched = [gate.read_end]  # bytes of a next request: wait for the gate alone
+
+    def answer_gate(self, query, satisfied):
+        name = first(query, "name", "")
+        count = integer(query, "count", 1)
+        with GATES_CHANGED:
+            gate = gate_named(name)
+            done = GATES_CHANGED.wait_for(lambda: satisfied(gate, count), timeout=WAIT_BOUND)
+            state = gate.state()
+        self.send_json(state, code=200 if done else 504)
+
+    def route_gate_open(self, path, query, total, gate):
+        with GATES_CHANGED:
+            opened = gate_named(first(query, "name", ""))
+            if not opened.is_open:
+                opened.is_open = True
+                os.write(opened.write_end, b"o")  # never read: the pipe stays readable
+            GATES_CHANGED.notify_all()
+            state = opened.state()
+        self.send_json(state)
+
+    def route_gate_arrived(self, path, query, total, gate):
+        self.answer_gate(query, lambda g, count: g.arrived >= count)
+
+    def route_gate_hangups(self, path, query, total, gate):
+        self.answer_gate(query, lambda g, count: g.hangups >= count)
 
     # Bare array: whichever position style the loader sent.
-    def route_array(self, path, query, total, delay):
+    def route_array(self, path, query, total, gate):
         if "page" in query:
             size = integer(query, "page_size", 20)
             start = (integer(query, "page", 1) - 1) * size
@@ -113,7 +195,7 @@ class Handler(BaseHTTPRequestHandler):
             start = int(cursor) if cursor else 0
         self.send_json(items(start, size, total))
 
-    def route_drf_page(self, path, query, total, delay):
+    def route_drf_page(self, path, query, total, gate):
         page = integer(query, "page", 1)
         size = integer(query, "page_size", 20)
         start = (page - 1) * size
@@ -127,12 +209,12 @@ class Handler(BaseHTTPRequestHandler):
         prev = None if page == 1 else "%s%s?%s" % (self.base(), path, urlencode(dict(rest, page=page - 1)))
         self.send_json({"count": total, "next": nxt, "previous": prev, "results": items(start, size, total)})
 
-    def route_slowpages(self, path, query, total, delay):
-        if integer(query, "page", 1) >= 2:
-            time.sleep(delay)
-        self.route_drf_page("/slowpages", query, total, delay)
+    def route_slowpages(self, path, query, total, gate):
+        if integer(query, "page", 1) >= 2 and gate and not self.pass_gate(gate):
+            return
+        self.route_drf_page("/slowpages", query, total, gate)
 
-    def route_drf_offset(self, path, query, total, delay):
+    def route_drf_offset(self, path, query, total, gate):
         offset = integer(query, "offset", 0)
         limit = integer(query, "limit", 20)
         rest = {k: v[0] for k, v in query.items() if k not in ("offset", "limit")}
@@ -141,7 +223,7 @@ class Handler(BaseHTTPRequestHandler):
             nxt = "%s%s?%s" % (self.base(), path, urlencode(dict(rest, limit=limit, offset=offset + limit)))
         self.send_json({"count": total, "next": nxt, "previous": None, "results": items(offset, limit, total)})
 
-    def route_drf_cursor(self, path, query, total, delay):
+    def route_drf_cursor(self, path, query, total, gate):
         cursor = first(query, "cursor")
         start = int(base64.urlsafe_b64decode(cursor.encode()).decode().split("=")[1]) if cursor else 0
         size = integer(query, "page_size", 20)
@@ -152,7 +234,7 @@ class Handler(BaseHTTPRequestHandler):
             nxt = "%s%s?%s" % (self.base(), path, urlencode(dict(rest, cursor=token)))
         self.send_json({"next": nxt, "previous": None, "results": items(start, size, total)})
 
-    def route_link(self, path, query, total, delay):
+    def route_link(self, path, query, total, gate):
         page = integer(query, "page", 1)
         size = integer(query, "per_page", 30)
         start = (page - 1) * size
@@ -171,14 +253,14 @@ class Handler(BaseHTTPRequestHandler):
             links.append('<%s>; rel="prev"' % url(page - 1))
         self.send_json(items(start, size, total), headers=[("Link", " ,  ".join(links))])
 
-    def route_nested(self, path, query, total, delay):
+    def route_nested(self, path, query, total, gate):
         page = integer(query, "page", 1)
         size = integer(query, "page_size", 20)
         start = (page - 1) * size
         self.send_json({"data": {"list": {"items": items(start, size, total)}},
                         "meta": {"more": start + size < total, "total": total}})
 
-    def route_custom(self, path, query, total, delay):
+    def route_custom(self, path, query, total, gate):
         after = first(query, "after")
         start = int(after[1:]) if after else 0
         size = integer(query, "limit", 20)
@@ -186,7 +268,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_json({"payload": {"entries": items(start, size, total), "more": more,
                                     "after": ("a%d" % (start + size)) if more else None}})
 
-    def route_flaky(self, path, query, total, delay):
+    def route_flaky(self, path, query, total, gate):
         key = first(query, "key", "")
         fail = integer(query, "fail", 1)
         with FLAKY_LOCK:
@@ -196,15 +278,15 @@ class Handler(BaseHTTPRequestHandler):
             self.send(500, "Internal Server Error: the database is on fire (request %d)" % (seen + 1),
                       "text/plain")
             return
-        self.route_drf_page(path, query, total, delay)
+        self.route_drf_page(path, query, total, gate)
 
-    def route_malformed(self, path, query, total, delay):
+    def route_malformed(self, path, query, total, gate):
         self.send(200, '[{"id": 1, "name": "item 1"}, {"id": 2, "na')
 
-    def route_wrongtype(self, path, query, total, delay):
+    def route_wrongtype(self, path, query, total, gate):
         self.send(200, '[{"id": 0, "name": "a"}, {"id": 1, "name": "b"}, {"id": "two", "name": "c"}]')
 
-    def route_truncated(self, path, query, total, delay):
+    def route_truncated(self, path, query, total, gate):
         body = b'[{"id": 0, "name": "item 0"}, {"id": 1, '
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
@@ -218,48 +300,26 @@ class Handler(BaseHTTPRequestHandler):
     def echo_secret_body(self, query):
         return "denied: authorization=%r query=%r" % (self.headers.get("Authorization"), query)
 
-    def route_unauthorized(self, path, query, total, delay):
+    def route_unauthorized(self, path, query, total, gate):
         self.send(401, self.echo_secret_body(query), "text/plain")
 
-    def route_forbidden(self, path, query, total, delay):
+    def route_forbidden(self, path, query, total, gate):
         self.send(403, self.echo_secret_body(query), "text/plain")
 
-    def route_big(self, path, query, total, delay):
+    def route_big(self, path, query, total, gate):
         wanted = integer(query, "bytes", 1 << 20)
         one = {"id": 0, "name": "x" * 1000}
         count = wanted // 1000 + 1
         self.send(200, json.dumps([dict(one, id=i) for i in range(count)]))
 
-    def route_html(self, path, query, total, delay):
+    def route_html(self, path, query, total, gate):
         self.send(200, "<html><body>captive portal</body></html>", "text/html; charset=utf-8")
 
-    def route_echo(self, path, query, total, delay):
+    def route_echo(self, path, query, total, gate):
         self.send_json({"method": self.command, "path": path, "query": query,
                         "headers": {k.lower(): v for k, v in self.headers.items()}})
 
-    def route_hold(self, path, query, total, delay):
-        key = first(query, "key", "")
-        HANGUPS[key] = "waiting"
-        deadline = time.monotonic() + min(float(first(query, "seconds", "5")), 10.0)
-        while time.monotonic() < deadline:
-            readable, _, _ = select.select([self.connection], [], [], 0.05)
-            if readable:
-                try:
-                    if self.connection.recv(1, socket.MSG_PEEK) == b"":
-                        HANGUPS[key] = "client closed"
-                        self.close_connection = True
-                        return
-                except OSError:
-                    HANGUPS[key] = "client closed"
-                    self.close_connection = True
-                    return
-        HANGUPS[key] = "answered"
-        self.send_json([])
-
-    def route_hangup(self, path, query, total, delay):
-        self.send_json({"state": HANGUPS.get(first(query, "key", ""), "unknown")})
-
-    def route_status(self, path, query, total, delay):
+    def route_status(self, path, query, total, gate):
         self.send(integer(query, "code", 500), "status page for %r" % query, "text/plain")
 
 

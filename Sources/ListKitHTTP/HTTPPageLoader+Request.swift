@@ -6,11 +6,17 @@ import ListKit
 #endif
 
 extension HTTPPageLoader {
+  /// A duration in seconds, for Foundation's `TimeInterval`.
+  static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+
   /// Builds the GET request for a page request.
   func makeURLRequest(for request: PageRequest, redactor: Redactor) throws(HTTPPageLoaderError) -> URLRequest
   {
-    guard timeout > 0, timeout.isFinite else {
-      throw .invalidRequest("timeout must be a positive number of seconds, not \(timeout)")
+    guard timeout > .zero else {
+      throw .invalidRequest("timeout must be positive, not \(timeout)")
     }
     guard maximumResponseBytes > 0 else {
       throw .invalidRequest("maximumResponseBytes must be positive, not \(maximumResponseBytes)")
@@ -33,7 +39,8 @@ extension HTTPPageLoader {
       finalURL = try Self.url(url, adding: [URLQueryItem(name: name, value: token)], redactor: redactor)
     }
     var urlRequest = URLRequest(
-      url: finalURL, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+      url: finalURL, cachePolicy: .reloadIgnoringLocalCacheData,
+      timeoutInterval: Self.seconds(timeout))
     urlRequest.httpMethod = "GET"
     urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) {

@@ -14,7 +14,7 @@ extension HTTPPageLoader {
     case .cancelled:
       throw CancellationError()
     case .timedOut:
-      throw HTTPPageLoaderError.timedOut(seconds: timeout)
+      throw HTTPPageLoaderError.timedOut(after: timeout)
     case .tooLarge(let bytes):
       throw HTTPPageLoaderError.responseTooLarge(limit: maximumResponseBytes, bytes: bytes)
     case .notHTTP:
@@ -27,7 +27,7 @@ extension HTTPPageLoader {
   }
 
   static func map(
-    _ error: URLError, response: HTTPURLResponse?, received: Int, timeout: Double, redactor: Redactor
+    _ error: URLError, response: HTTPURLResponse?, received: Int, timeout: Duration, redactor: Redactor
   ) -> HTTPPageLoaderError {
     // NB: URLError's own description includes the failing URL (NSErrorFailingURLStringKey),
     // which may carry the token; only the code and the redacted localized text are kept.
@@ -38,7 +38,7 @@ extension HTTPPageLoader {
     case .cannotFindHost, .cannotConnectToHost, .dnsLookupFailed:
       return .cannotConnect(why)
     case .timedOut:
-      return .timedOut(seconds: timeout)
+      return .timedOut(after: timeout)
     case .cancelled:
       return .cancelled
     case .networkConnectionLost:

@@ -19,8 +19,8 @@ import ListKit
 ///
 /// Requests: the position's query parameters (names from ``HTTPPagingParameters``), the extra
 /// query items and headers, `Accept: application/json`, the token as ``HTTPAuthentication`` says,
-/// and the timeout as an overall deadline. A cursor that is an absolute URL on the base URL's
-/// origin (a `next` link from the previous page) is requested as it is.
+/// and the timeout as an overall deadline on the loader's clock. A cursor that is an absolute URL
+/// on the base URL's origin (a `next` link from the previous page) is requested as it is.
 ///
 /// Failures are ``HTTPPageLoaderError``s; cancelling the calling task cancels the request and
 /// throws `CancellationError`. Nothing the loader reports or logs contains the token.
@@ -37,13 +37,15 @@ public struct HTTPPageLoader<Item: Decodable & Sendable>: PageLoader {
   public let headers: [String: String]
   /// Query items added to every request built from the base URL.
   public let queryItems: [URLQueryItem]
-  /// The longest a load may take, in seconds, from sending to the last byte.
-  public let timeout: Double
+  /// The longest a load may take, from sending to the last byte, on the loader's clock.
+  public let timeout: Duration
   /// The largest body the loader accepts, in bytes.
   public let maximumResponseBytes: Int
   let decoder: JSONDecoder
   let transport: URLSessionTransport
   let log: (@Sendable (String) -> Void)?
+  /// Measures the deadline and the times in the log.
+  let clock: LoaderClock
 
   /// Creates a loader.
   /// - Parameters:
@@ -53,7 +55,8 @@ public struct HTTPPageLoader<Item: Decodable & Sendable>: PageLoader {
   ///   - authentication: How the request context's token is sent.
   ///   - headers: Headers added to every request.
   ///   - queryItems: Query items added to every request built from the base URL.
-  ///   - timeout: The longest a load may take, in seconds (also the idle timeout).
+  ///   - timeout: The longest a load may take, measured on `clock`. It is also the URL session's
+  ///     idle timeout, which Foundation measures in real time.
   ///   - maximumResponseBytes: The largest body accepted, in bytes.
   ///   - session: The session to use, or `nil` for the loader's own ephemeral session, which
   ///     stops a body as soon as it is over the cap and never stores responses in a URL cache.
@@ -61,6 +64,8 @@ public struct HTTPPageLoader<Item: Decodable & Sendable>: PageLoader {
   ///   - decoder: The JSON decoder for the built-in styles; ``makeDefaultDecoder()`` (ISO 8601
   ///     dates with or without fractional seconds) by default.
   ///   - log: Called with one line per request and outcome, redacted; `nil` for no logging.
+  ///   - clock: The clock the deadline and the logged durations are measured on; a test passes a
+  ///     manual clock (ListKitTesting's `TestClock`) and advances it instead of waiting.
   public init(
     baseURL: URL,
     style: HTTPResponseStyle<Item>,
@@ -68,11 +73,12 @@ public struct HTTPPageLoader<Item: Decodable & Sendable>: PageLoader {
     authentication: HTTPAuthentication = .bearer,
     headers: [String: String] = [:],
     queryItems: [URLQueryItem] = [],
-    timeout: Double = 30,
+    timeout: Duration = .seconds(30),
     maximumResponseBytes: Int = 8 << 20,
     session: URLSession? = nil,
     decoder: JSONDecoder = makeDefaultDecoder(),
-    log: (@Sendable (String) -> Void)? = nil
+    log: (@Sendable (String) -> Void)? = nil,
+    clock: some Clock<Duration> = ContinuousClock()
   ) {
     self.baseURL = baseURL
     self.style = style
@@ -84,6 +90,7 @@ public struct HTTPPageLoader<Item: Decodable & Sendable>: PageLoader {
     self.maximumResponseBytes = maximumResponseBytes
     self.decoder = decoder
     self.log = log
+    self.clock = LoaderClock(clock)
     if let session {
       transport = URLSessionTransport(session: session)
     } else {
@@ -116,11 +123,12 @@ public struct HTTPPageLoader<Item: Decodable & Sendable>: PageLoader {
   private func load(
     _ request: PageRequest, _ urlRequest: URLRequest, redactor: Redactor
   ) async throws -> Page<Item> {
-    let started = ContinuousClock.now
-    let outcome = await transport.send(urlRequest, limit: maximumResponseBytes, deadline: timeout)
+    let elapsed = clock.startStopwatch()
+    let outcome = await transport.send(
+      urlRequest, limit: maximumResponseBytes, deadline: timeout, clock: clock)
     let (body, response) = try interpret(outcome, redactor: redactor)
     if let log {
-      let elapsed = ContinuousClock.now - started
+      let elapsed = elapsed()
       let milliseconds =
         elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
       log(

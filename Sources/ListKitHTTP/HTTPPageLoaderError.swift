@@ -17,8 +17,8 @@ public enum HTTPPageLoaderError: Error, Hashable, Sendable {
   case offline(String)
   /// The host could not be found or refused the connection.
   case cannotConnect(String)
-  /// No complete answer arrived within the loader's timeout, in seconds.
-  case timedOut(seconds: Double)
+  /// No complete answer arrived within the loader's timeout, which it carries.
+  case timedOut(after: Duration)
   /// The URL session cancelled the request although the calling task was not cancelled
   /// (for example, the session was invalidated).
   case cancelled
@@ -46,7 +46,7 @@ extension HTTPPageLoaderError: CustomStringConvertible {
     case .invalidRequest(let why): "invalid page request: \(why)"
     case .offline(let why): "offline: \(why)"
     case .cannotConnect(let why): "cannot connect: \(why)"
-    case .timedOut(let seconds): "timed out after \(seconds) s"
+    case .timedOut(let timeout): "timed out after \(timeout)"
     case .cancelled: "the request was cancelled by the URL session"
     case .connectionLost(let received, let expected):
       "connection lost after \(received) bytes"

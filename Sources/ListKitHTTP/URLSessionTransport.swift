@@ -47,8 +47,21 @@ final class URLSessionTransport: Sendable {
     if delegate != nil { session.finishTasksAndInvalidate() }
   }
 
-  func send(_ request: URLRequest, limit: Int, deadline seconds: Double) async -> TransportOutcome {
+  /// Sends a request and waits for its outcome: the whole body, a failure, the cap, cancellation
+  /// of the calling task, or the deadline, which a task of its own waits for on `clock`.
+  func send(
+    _ request: URLRequest, limit: Int, deadline timeout: Duration, clock: LoaderClock
+  ) async -> TransportOutcome {
     let exchange = Exchange(limit: limit)
+    let deadline = Task { [weak exchange] in
+      do {
+        try await clock.sleep(timeout)
+      } catch {
+        return  // the exchange ended first and cancelled the wait
+      }
+      exchange?.expire()
+    }
+    defer { deadline.cancel() }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         exchange.setContinuation(continuation)
@@ -62,15 +75,12 @@ final class URLSessionTransport: Sendable {
           }
         }
         guard exchange.attach(task) else {
-          // Cancelled before the task existed: it never starts.
+          // Cancelled or past the deadline before the task existed: it never starts.
           delegate?.unregister(task)
-          exchange.finish(.cancelled)
+          exchange.finish(exchange.stoppedOutcome ?? .cancelled)
           return
         }
         task.resume()
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [weak exchange] in
-          exchange?.expire()
-        }
       }
     } onCancel: {
       exchange.cancel()
@@ -110,6 +120,18 @@ final class Exchange: @unchecked Sendable {
   }
 
   func cancel() { halt(.cancelled) }
+
+  /// The outcome of a stop before the task existed, if the exchange was stopped.
+  var stoppedOutcome: TransportOutcome? {
+    lock.withLock {
+      switch stop {
+      case .cancelled: .cancelled
+      case .timedOut: .timedOut
+      case .tooLarge(let bytes): .tooLarge(bytes: bytes)
+      case nil: nil
+      }
+    }
+  }
 
   func expire() { halt(.timedOut) }
 

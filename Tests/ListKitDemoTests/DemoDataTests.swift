@@ -1,6 +1,7 @@
 import Foundation
 import ListKit
 import ListKitDemoSupport
+import ListKitTesting
 import Synchronization
 import Testing
 
@@ -98,6 +99,31 @@ final class RecordingClock: Clock, Sendable {
     _ = try await loader(latency: .milliseconds(300), clock: clock).loadPage(
       PageRequest(position: .page(index: 0, size: 5), isFirstPage: true))
     #expect(clock.sleeps.withLock { $0 } == [.milliseconds(300)])
+  }
+
+  @Test func aLoadAnswersOnlyOnceItsLatencyHasPassedOnTheClock() async throws {
+    let clock = TestClock()
+    let loader = DemoPhotoLoader(photos: photos, latency: .seconds(2), failRate: 0, seed: 3, clock: clock)
+    let load = Task {
+      try await loader.loadPage(PageRequest(position: .page(index: 0, size: 5), isFirstPage: true))
+    }
+    try await clock.waitForSleepers()
+    clock.advance(by: .seconds(2) - .milliseconds(1))
+    #expect(clock.sleeperCount == 1, "the load answered before its latency had passed")
+    clock.advance(by: .milliseconds(1))
+    #expect(try await load.value.items == Array(photos[0..<5]))
+  }
+
+  @Test func cancellingALoadDuringItsLatencyEndsIt() async throws {
+    let clock = TestClock()
+    let loader = DemoPhotoLoader(photos: photos, latency: .seconds(2), failRate: 0, seed: 3, clock: clock)
+    let load = Task {
+      try await loader.loadPage(PageRequest(position: .page(index: 0, size: 5), isFirstPage: true))
+    }
+    try await clock.waitForSleepers()
+    load.cancel()
+    await #expect(throws: CancellationError.self) { try await load.value }
+    #expect(clock.now == TestClock.Instant(offset: .zero), "no time had to pass")
   }
 
   @Test func aFailRateOfOneAlwaysFailsAndZeroNever() async throws {

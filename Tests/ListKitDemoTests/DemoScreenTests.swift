@@ -2,6 +2,7 @@ import Foundation
 import ListKit
 import ListKitDemoSupport
 import ListKitTerminal
+import ListKitTesting
 import Synchronization
 import Testing
 
@@ -68,6 +69,7 @@ import Testing
 
   func makeScreen(
     loader: some PageLoader<Photo>, rows: Int = 24, pageSize: Int = 20, cache: (any PageCache<Photo>)? = nil,
+    // NB: the cache ages tests read come from the `now` they pass; the default is never asserted on.
     now: @escaping @Sendable () -> Date = { Date() }
   ) throws -> DemoScreen {
     try DemoScreen(
@@ -78,7 +80,7 @@ import Testing
   @Test func reachingTheEndLoadsTheNextPageAndRefreshStartsOver() async throws {
     let loader = DemoPhotoLoader(
       photos: PhotoDataSet.photos(count: 50, seed: 1), latency: .zero, failRate: 0, seed: 1,
-      clock: ContinuousClock())
+      clock: TestClock())
     let screen = try makeScreen(loader: loader, rows: 12)
     let size = TerminalSize(columns: 80, rows: 12)
     await screen.start()?.value
@@ -113,7 +115,7 @@ import Testing
   @Test func pagesReachTheViewAsBatchUpdatesThatKeepTheCellsOnScreen() async throws {
     let loader = DemoPhotoLoader(
       photos: PhotoDataSet.photos(count: 50, seed: 1), latency: .zero, failRate: 0, seed: 1,
-      clock: ContinuousClock())
+      clock: TestClock())
     let screen = try makeScreen(loader: loader, rows: 12)
     let size = TerminalSize(columns: 80, rows: 12)
     await screen.start()?.value

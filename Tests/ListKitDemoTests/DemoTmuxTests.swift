@@ -29,7 +29,7 @@
 
     @Test(
       .enabled(if: tmuxIsInstalled, "tmux is not installed here (CI installs it: apt-get install tmux)"),
-      .timeLimit(.minutes(3)))
+      .timeLimit(.minutes(10)))  // NB: a hang guard, wide for sanitizer builds on a loaded machine
     func theInteractiveDemoPagesRefreshesRetriesAndAlwaysRestoresTheTerminal() async throws {
       let demo = try #require(Self.demoExecutable, "listkit-demo is not built; run swift build --build-tests")
       let log = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -41,7 +41,7 @@
       let nice = ["/usr/bin/nice", "/bin/nice"].first { FileManager.default.isExecutableFile(atPath: $0) }
       let command = (nice.map { [$0, "-n", "10"] } ?? []) + ["/bin/bash", script, demo]
       let status = try await Self.onOwnThread {
-        try Self.run(command, output: log.path, timeout: 150)
+        try Self.run(command, output: log.path, timeout: 540)
       }
       let transcript = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
       #expect(status == 0, "demo-tmux-test.sh exited with \(status):\n\(transcript)")
@@ -100,18 +100,20 @@
       var pid: pid_t = 0
       let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &environment)
       guard spawned == 0 else { throw SpawnError(program: arguments[0], code: spawned) }
+      // NB: a hang guard, never an assertion on time: the script bounds every wait itself, so
+      // only a hung tmux reaches it; waitpid has no timeout, hence the poll.
       let deadline = Date().addingTimeInterval(timeout)
       var status: Int32 = 0
       while waitpid(pid, &status, WNOHANG) == 0 {
-        if Date() > deadline {
+        if Date() > deadline {  // NB: the hang guard above.
           // Let the script's trap stop its tmux servers, then make sure it is gone.
           kill(pid, SIGTERM)
-          usleep(3_000_000)
+          usleep(3_000_000)  // NB: the trap's time to stop tmux before SIGKILL.
           kill(pid, SIGKILL)
           _ = waitpid(pid, &status, 0)
           return -1
         }
-        usleep(50_000)
+        usleep(50_000)  // NB: the hang guard's poll interval.
       }
       // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as functions.
       let signal = status & 0x7F

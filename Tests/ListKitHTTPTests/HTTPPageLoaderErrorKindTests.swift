@@ -11,7 +11,7 @@ import Testing
     (.httpStatus(404, bodyExcerpt: ""), .server),
     (.offline("x"), .offline),
     (.cannotConnect("x"), .cannotConnect),
-    (.timedOut(seconds: 1), .timedOut),
+    (.timedOut(after: .seconds(1)), .timedOut),
     (.cancelled, .cancelled),
     (.connectionLost(receivedBytes: 1, expectedBytes: 2), .badResponse),
     (.unexpectedContentType("text/html"), .badResponse),

@@ -1,6 +1,7 @@
 import Foundation
 import ListKitFixtures
 import ListKitHTTP
+import ListKitTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -95,17 +96,22 @@ import Testing
     }
   }
 
-  @Test func aSlowResponseTimesOutAtTheDeadline() async throws {
+  @Test func aResponseThatNeverComesTimesOutAtTheDeadlineOnTheLoadersClock() async throws {
     try await withServer { server in
+      let clock = TestClock()
+      // A long timeout costs nothing on a test clock, and keeps URLSession's own idle timeout
+      // (real time) out of the way however slow the machine is.
       let loader = HTTPPageLoader<TestItem>(
-        baseURL: server.url("/drf/page?delay=10"), style: .envelope(), timeout: 0.5)
-      let clock = ContinuousClock()
-      let started = clock.now
-      let error = await failure(loader)
-      let elapsed = clock.now - started
-      #expect(error as? HTTPPageLoaderError == .timedOut(seconds: 0.5))
-      // The server answers after 10 s; the deadline, not the answer, ended the load.
-      #expect(elapsed >= .milliseconds(400) && elapsed < .seconds(7), "took \(elapsed)")
+        baseURL: server.url("/drf/page?gate=never"), style: .envelope(), timeout: .seconds(600), clock: clock)
+      let load = Task { await failure(loader) }
+      try await server.waitForArrivals(at: "never")
+      try await clock.waitForSleepers()
+      clock.advance(by: .seconds(600) - .milliseconds(1))
+      #expect(clock.sleeperCount == 1, "the deadline passed early")
+      clock.advance(by: .milliseconds(1))
+      // The gate never opens: only the deadline can end this load.
+      #expect(await load.value as? HTTPPageLoaderError == .timedOut(after: .seconds(600)))
+      try await server.waitForHangups(at: "never")
     }
   }
 
@@ -206,11 +212,13 @@ import Testing
         continue
       }
     }
-    let noTime = HTTPPageLoader<TestItem>(
-      baseURL: URL(string: "http://127.0.0.1:9/")!, style: .array, timeout: 0)
-    guard case .invalidRequest = await failure(noTime) as? HTTPPageLoaderError else {
-      Issue.record("expected an invalid request for a zero timeout")
-      return
+    for timeout in [Duration.zero, .seconds(-1)] {
+      let noTime = HTTPPageLoader<TestItem>(
+        baseURL: URL(string: "http://127.0.0.1:9/")!, style: .array, timeout: timeout)
+      guard case .invalidRequest = await failure(noTime) as? HTTPPageLoaderError else {
+        Issue.record("expected an invalid request for a timeout of \(timeout)")
+        continue
+      }
     }
   }
 
@@ -232,7 +240,8 @@ import Testing
 @Suite struct HTTPPageLoaderErrorMessageTests {
   static let serverText = "SERVER-TEXT"
   static let all: [HTTPPageLoaderError] = [
-    .invalidRequest(serverText), .offline(serverText), .cannotConnect(serverText), .timedOut(seconds: 3),
+    .invalidRequest(serverText), .offline(serverText), .cannotConnect(serverText),
+    .timedOut(after: .seconds(3)),
     .cancelled, .connectionLost(receivedBytes: 3, expectedBytes: 9),
     .unauthorized(status: 401, bodyExcerpt: serverText), .unauthorized(status: 403, bodyExcerpt: serverText),
     .httpStatus(500, bodyExcerpt: serverText), .httpStatus(404, bodyExcerpt: serverText),

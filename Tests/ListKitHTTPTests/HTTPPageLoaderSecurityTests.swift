@@ -1,6 +1,7 @@
 import Foundation
 import ListKitFixtures
 import ListKitHTTP
+import ListKitTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -38,16 +39,28 @@ import Testing
     var texts: [String] = []
     var failures = 0
     try await withServer { server in
+      // `expire`: the load waits at a gate that never opens, and the test clock runs out.
       func attempt(
         _ path: String, style: HTTPResponseStyle<TestItem> = .array,
-        position: PageRequest.Position = .page(index: 0, size: 20), timeout: Double = 5
+        position: PageRequest.Position = .page(index: 0, size: 20), expire: Bool = false
       ) async {
+        let clock = TestClock()
         let loader = HTTPPageLoader<TestItem>(
-          baseURL: server.url(path), style: style, authentication: authentication, timeout: timeout,
-          maximumResponseBytes: 10_000, log: log.append)
+          baseURL: server.url(path), style: style, authentication: authentication, timeout: .seconds(600),
+          maximumResponseBytes: 10_000, log: log.append, clock: clock)
+        let request = PageRequest(
+          position: position, context: RequestContext(userToken: token), isFirstPage: true)
+        let load = Task { try await loader.loadPage(request) }
+        if expire {
+          do {
+            try await clock.waitForSleepers()
+          } catch {
+            Issue.record("waiting for the deadline: \(error)")
+          }
+          clock.advance(by: .seconds(600))
+        }
         do {
-          _ = try await loader.loadPage(
-            PageRequest(position: position, context: RequestContext(userToken: token), isFirstPage: true))
+          _ = try await load.value
           Issue.record("\(path) did not fail")
         } catch {
           failures += 1
@@ -63,7 +76,7 @@ import Testing
       await attempt("/truncated")
       await attempt("/html")
       await attempt("/big?bytes=50000")
-      await attempt("/drf/page?delay=3", timeout: 0.3)
+      await attempt("/drf/page?gate=never", expire: true)
       await attempt(
         "/drf/page",
         position: .cursor("http://localhost:\(server.port)/drf/page?access_token=\(encoded)", limit: 5))
@@ -96,63 +109,23 @@ import Testing
 
 /// Cancelling the Swift task cancels the HTTP request.
 @Suite struct HTTPPageLoaderCancellationTests {
+  /// The server holds the request at a gate that never opens, so only the cancellation can end
+  /// the load; the server then sees the client hang up.
   @Test(arguments: [false, true])
-  func cancellingTheTaskEndsASlowLoadPromptly(appSession: Bool) async throws {
+  func cancellingTheTaskEndsTheLoadAndClosesTheConnection(appSession: Bool) async throws {
     try await withServer { server in
       let session = appSession ? URLSession(configuration: .ephemeral) : nil
       defer { session?.finishTasksAndInvalidate() }
       let loader = HTTPPageLoader<TestItem>(
-        baseURL: server.url("/drf/page?delay=10"), style: .envelope(), session: session)
-      let clock = ContinuousClock()
-      let started = clock.now
+        baseURL: server.url("/drf/page?gate=never"), style: .envelope(), timeout: .seconds(600),
+        session: session, clock: TestClock())
       let task = Task {
         try await loader.loadPage(PageRequest(position: .page(index: 0, size: 5), isFirstPage: true))
       }
-      try await Task.sleep(for: .milliseconds(300))
+      try await server.waitForArrivals(at: "never")
       task.cancel()
-      let result = await task.result
-      let elapsed = clock.now - started
-      #expect(throws: CancellationError.self) { try result.get() }
-      // The server answers after 10 s; ending well before that means the cancellation ended the
-      // load. The margin is wide because a loaded 2-core CI machine delays every callback.
-      #expect(elapsed < .seconds(7), "took \(elapsed)")
-    }
-  }
-
-  @Test(arguments: [false, true])
-  func cancellingTheTaskClosesTheConnection(appSession: Bool) async throws {
-    struct Hangup: Decodable, Sendable { var state: String }
-    try await withServer { server in
-      let session = appSession ? URLSession(configuration: .ephemeral) : nil
-      defer { session?.finishTasksAndInvalidate() }
-      let loader = HTTPPageLoader<TestItem>(
-        baseURL: server.url("/hold?key=k&seconds=5"), style: .array, session: session)
-      let task = Task {
-        try await loader.loadPage(PageRequest(position: .page(index: 0, size: 5), isFirstPage: true))
-      }
-      let probe = HTTPPageLoader<Hangup>(
-        baseURL: server.url("/hangup?key=k"),
-        style: .custom { response in
-          Page(items: [try JSONDecoder().decode(Hangup.self, from: response.body)], hasMore: false)
-        })
-      func state() async throws -> String {
-        try await probe.loadPage(PageRequest(position: .page(index: 0, size: 1), isFirstPage: true))
-          .items.first?.state ?? ""
-      }
-      // Bounded polls: the server notes the request, then (after the cancel) the hang-up.
-      var seen = try await state()
-      for _ in 0..<40 where seen != "waiting" {
-        try await Task.sleep(for: .milliseconds(25))
-        seen = try await state()
-      }
-      #expect(seen == "waiting")
-      task.cancel()
-      for _ in 0..<80 where seen == "waiting" {
-        try await Task.sleep(for: .milliseconds(25))
-        seen = try await state()
-      }
-      #expect(seen == "client closed")
       await #expect(throws: CancellationError.self) { try await task.value }
+      try await server.waitForHangups(at: "never")
     }
   }
 
@@ -162,10 +135,9 @@ import Testing
       let loader = HTTPPageLoader<TestItem>(
         baseURL: server.url("/drf/page"), style: .envelope(), log: log.append)
       let task = Task {
-        while !Task.isCancelled { await Task.yield() }
+        withUnsafeCurrentTask { $0?.cancel() }
         return try await loader.loadPage(PageRequest(position: .page(index: 0, size: 5), isFirstPage: true))
       }
-      task.cancel()
       await #expect(throws: CancellationError.self) { try await task.value }
       #expect(log.all.isEmpty)
     }

@@ -96,7 +96,8 @@ import Testing
   @Test(arguments: [false, true])
   func aRefreshDuringASlowNextPageDropsTheLatePage(shielded: Bool) async throws {
     try await withServer { server in
-      let http = HTTPPageLoader<TestItem>(baseURL: server.url("/slowpages?delay=1"), style: .envelope())
+      // The next page (page 2) waits at the server until the test opens the gate.
+      let http = HTTPPageLoader<TestItem>(baseURL: server.url("/slowpages?gate=next"), style: .envelope())
       let loader = ClosurePageLoader<TestItem> { request in
         shielded
           ? try await Task { try await http.loadPage(request) }.value : try await http.loadPage(request)
@@ -107,10 +108,12 @@ import Testing
       await list.refresh()?.value
       #expect(list.items.map(\.id) == Array(0..<20))
       let slowNext = try #require(list.loadNextPage())
-      try await Task.sleep(for: .milliseconds(200))
+      try await server.waitForArrivals(at: "next")
       #expect(list.nextPageState == .loading)
       await list.refresh()?.value
       #expect(list.items.map(\.id) == Array(0..<20))
+      if !shielded { try await server.waitForHangups(at: "next") }
+      try await server.openGate("next")
       await slowNext.value
       #expect(list.items.map(\.id) == Array(0..<20), "the late second page was appended")
       #expect(list.nextPageState == .idle)

@@ -190,13 +190,15 @@ import Testing
     }
   }
 
-  @Test func aScheduledUpdate_coalescesChangesAndRunsOnTheMainActor() async {
+  @Test func aScheduledUpdate_coalescesChangesAndRunsOnTheMainActor() async throws {
     let screen = OrderScreen(items: Self.items)
     screen.view.clearEvents()
     (screen.itemSection.cells[0] as! ItemRow).model.price = 5
     (screen.itemSection.cells[1] as! ItemRow).model.price = 8
-    await Task.yield()
-    await Task.yield()
+    #expect(screen.batchUpdates.isEmpty, "the update waits for the main actor's next turn")
+    let scheduled = try #require(screen.table.scheduledUpdate)
+    await scheduled.value
+    #expect(screen.table.scheduledUpdate == nil)
     #expect(
       screen.batchUpdates == [
         BatchUpdate(itemReloads: [ItemPath(item: 0, section: 1), ItemPath(item: 1, section: 1)])

@@ -26,6 +26,17 @@ if ! command -v tmux >/dev/null 2>&1; then
 fi
 [ -x "$demo" ] || { echo "FAIL: $demo is not built (run swift build)"; exit 1; }
 
+# A demo built under a sanitizer (`swift test --sanitize=...`) has the sanitizer's crash handler
+# beneath its own: the demo restores the terminal and re-raises, then the sanitizer reports a
+# SIGSEGV and exits with its own status instead of dying of the signal (AddressSanitizer 1,
+# ThreadSanitizer 66). SIGILL, SIGINT and SIGTERM keep their default actions.
+sanitizer=none
+symbols=$( (nm "$demo" || llvm-nm "$demo") 2>/dev/null || true)
+if grep -qE ' T __tsan_init$' <<<"$symbols"; then sanitizer=thread
+elif grep -qE ' T __asan_init$' <<<"$symbols"; then sanitizer=address
+fi
+echo "   sanitizer in the demo: $sanitizer"
+
 unset TMUX
 # One tmux server per scenario, so a server still shutting down never meets the next one.
 scenario=0
@@ -88,8 +99,10 @@ start_shell() {
 }
 
 # The demo is gone, the shell's screen is back, and the terminal settings are as before.
+# expect_restored STATUS [REPORT]: also, under a sanitizer, the demo's report (written to a file,
+# not the screen) must be empty, or name REPORT (the crash the sanitizer reported).
 expect_restored() {
-  local status=$1
+  local status=$1 report=${2:-}
   expect "^DEMO-EXIT=$status\$" 20 "the demo to exit with status $status"
   screen | grep -qE '^BEFORE-DEMO$' || fail "the shell's screen did not come back"
   ! screen | grep -q 'q quit' || fail "the demo's screen is still showing"
@@ -103,6 +116,15 @@ expect_restored() {
     fail "terminal modes differ after the demo: $(diff "$work/modes-before" "$work/modes-after" | tr '\n' ' ')"
   grep -qE '(^| )icanon( |$)' "$work/stty-after" || fail "icanon is off after the demo"
   grep -qE '(^| )echo( |$)' "$work/stty-after" || fail "echo is off after the demo"
+  if [ "$sanitizer" != none ]; then
+    local found
+    found=$(cat "$work"/sanitizer.* 2>/dev/null || true)
+    if [ -z "$report" ]; then
+      [ -z "$found" ] || fail "the $sanitizer sanitizer reported in the demo: $found"
+    else
+      grep -q -- "$report" <<<"$found" || fail "no $report report from the $sanitizer sanitizer: $found"
+    fi
+  fi
 }
 
 run_demo() {
@@ -110,7 +132,9 @@ run_demo() {
   # the report would scroll the shell's screen away and wait for a key, so it is off here.
   # In a subshell: an interactive shell drops the rest of a command line when a job dies of
   # SIGINT, and the exit status is what the test needs.
-  keys "clear; echo BEFORE-DEMO; (SWIFT_BACKTRACE=enable=no '$demo' $*; echo DEMO-EXIT=\$?)" Enter
+  # A sanitizer's report goes to a file (sanitizer.PID), so that it never hides the screen.
+  rm -f "$work"/sanitizer.*
+  keys "clear; echo BEFORE-DEMO; (SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=log_path=$work/sanitizer TSAN_OPTIONS=log_path=$work/sanitizer '$demo' $*; echo DEMO-EXIT=\$?)" Enter
   expect 'q quit' 20 "the demo to draw its first screen"
 }
 
@@ -160,11 +184,12 @@ expect_restored 0
 
 step "a second launch shows the cached first page with its age, then refreshes"
 # The first run saved its first page under \$HOME/.cache (HOME is the scratch directory). With
-# 2 s of latency the cached page is on screen well before the refresh answers.
+# 5 s of latency the cached page is on screen well before the refresh answers, even in a
+# sanitizer build on a loaded machine.
 tmx resize-window -t demo -x 100 -y 30
-run_demo --latency 2s --page-size 40 --count 150 --seed 5
+run_demo --latency 5s --page-size 40 --count 150 --seed 5
 expect '40 photos loaded · 1 page · [0-9]+ pinned · cached page, [0-9]+ s old · refreshing…' 5 "the cached page"
-expect ' 40 photos · 1 page · idle │' 10 "the refresh to replace the cached page"
+expect ' 40 photos · 1 page · idle │' 20 "the refresh to replace the cached page"
 ! screen | grep -q 'cached page' || fail "the cached page's age is still shown after the refresh"
 keys q
 expect_restored 0
@@ -204,7 +229,10 @@ for signal in INT TERM SEGV ILL; do
   [ -n "$pid" ] || fail "no demo process found"
   kill -s "$signal" "$pid"
   case $signal in INT) code=130 ;; TERM) code=143 ;; SEGV) code=139 ;; ILL) code=132 ;; esac
-  expect_restored "$code"
+  report=
+  case $sanitizer/$signal in address/SEGV | thread/SEGV) report=SEGV ;; esac
+  case $sanitizer/$signal in address/SEGV) code=1 ;; thread/SEGV) code=66 ;; esac
+  expect_restored "$code" "$report"
   tmx kill-server
 done
 

@@ -14,6 +14,7 @@ extension TableManager {
   /// - Complexity: O(n) expected for n rows shown before and after, plus the diff's cost.
   public func update(animated: Bool = true) {
     updateScheduled = false
+    scheduledUpdate = nil
     if animated, hasUpdated, let listView, updateRowsInPlace(in: listView) { return }
     let candidate = candidateState()
     registerCellKinds(in: candidate.sections)

@@ -56,6 +56,12 @@ open class TableManager {
   /// Whether the view shows anything yet; before the first update it shows nothing.
   var hasUpdated = false
   var updateScheduled = false
+
+  /// The update ``setNeedsUpdate()`` scheduled, until it runs; `nil` when none is pending.
+  ///
+  /// Await its value to wait for the coalesced update, for example in a test:
+  /// `await table.scheduledUpdate?.value`.
+  public internal(set) var scheduledUpdate: Task<Void, Never>?
   /// Identities and contents of what the view shows, to diff the next update against.
   var displayedSnapshot = TableSnapshot()
   /// Reuse identifiers already registered with the view.
@@ -92,7 +98,7 @@ open class TableManager {
   public func setNeedsUpdate() {
     guard !updateScheduled, listView != nil else { return }
     updateScheduled = true
-    Task { @MainActor [weak self] in
+    scheduledUpdate = Task { @MainActor [weak self] in
       guard let self, self.updateScheduled else { return }
       self.update()
     }

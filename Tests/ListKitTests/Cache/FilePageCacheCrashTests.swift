@@ -135,7 +135,7 @@ import Testing
           return
         }
         if targeted { waitForTemporaryFile(in: directory, timeout: .seconds(5)) }
-        usleep(delay)
+        usleep(delay)  // NB: the random kill moment is the test's input, not something it measures.
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         continuation.resume(returning: .ended(process.terminationReason))
@@ -144,11 +144,12 @@ import Testing
   }
 
   static func waitForTemporaryFile(in directory: URL, timeout: Duration) {
+    // NB: a bound on watching another process's files, which give no event to await.
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
       if names.contains(where: { $0.hasPrefix(".tmp-") }) { return }
-      usleep(100)  // a write lasts milliseconds; leave the CPU to the writer
+      usleep(100)  // NB: a write lasts milliseconds; leave the CPU to the writer
     }
   }
 

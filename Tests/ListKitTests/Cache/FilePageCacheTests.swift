@@ -561,6 +561,7 @@ private typealias Photo = CacheFixtures.Photo
   @Test func abandonedTemporaryFilesAreRemovedAtStartAndFreshOnesKept() async throws {
     let directory = CacheFixtures.temporaryDirectory()
     defer { CacheFixtures.removeDirectory(directory) }
+    // NB: temporary files are named after the real time, which the cache reads to judge them.
     let now = Int(Date().timeIntervalSince1970)
     let abandoned = ".tmp-\(now - 3_600)-DEAD"
     let fresh = ".tmp-\(now)-LIVE"

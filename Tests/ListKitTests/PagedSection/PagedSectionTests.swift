@@ -39,12 +39,33 @@ import Testing
 
   enum PhotoServerError: Error { case unavailable }
 
+  /// Counts the list's finished requests (its `onRequestCompleted` hook) and lets a test await
+  /// the next one.
+  @MainActor final class Completions {
+    private(set) var count = 0
+    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    func record() {
+      count += 1
+      let ready = waiters.filter { $0.count <= count }
+      waiters.removeAll { $0.count <= count }
+      for waiter in ready { waiter.continuation.resume() }
+    }
+
+    /// Returns once `target` requests in all have finished.
+    func wait(for target: Int) async {
+      guard count < target else { return }
+      await withCheckedContinuation { waiters.append((target, $0)) }
+    }
+  }
+
   struct Screen {
     let server: PhotoServer
     let list: PagedList<Photo>
     let section: PagedSection<Photo>
     let table: TableManager
     let view: HeadlessTableView
+    let completions: Completions
   }
 
   func makeScreen(count: Int, pageSize: Int = 10) throws -> Screen {
@@ -55,16 +76,18 @@ import Testing
     let table = TableManager(sections: [section])
     let view = HeadlessTableView(viewportHeight: 440)
     table.attach(to: view)
-    return Screen(server: server, list: list, section: section, table: table, view: view)
+    let completions = Completions()
+    list.onRequestCompleted = { [completions] _ in completions.record() }
+    return Screen(
+      server: server, list: list, section: section, table: table, view: view, completions: completions)
   }
 
-  /// Lets started loads finish and the scheduled table updates run, without sleeping.
+  /// Waits for the load in flight, if any (one the view started by scrolling or selecting, whose
+  /// task the section keeps), then performs the scheduled table update.
   func settle(_ screen: Screen) async {
-    for _ in 0..<200 {
-      await Task.yield()
-      if !screen.list.refreshState.isLoading && !screen.list.nextPageState.isLoading { break }
+    if screen.list.refreshState.isLoading || screen.list.nextPageState.isLoading {
+      await screen.completions.wait(for: screen.completions.count + 1)
     }
-    for _ in 0..<5 { await Task.yield() }
     screen.table.update()
   }
 

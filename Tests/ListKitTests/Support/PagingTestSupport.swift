@@ -43,6 +43,9 @@ final class PendingLoad: @unchecked Sendable {
   /// Whether the loading task was cancelled while this request was pending.
   var sawCancellation: Bool { lock.withLock { wasCancelled } }
 
+  /// Whether the request has ended (answered, failed or cancelled).
+  var isAnswered: Bool { lock.withLock { outcome != nil } }
+
   func succeed(_ page: Page<TestItem>) { resume(.success(page)) }
   func fail(_ error: any Error) { resume(.failure(error)) }
 
@@ -77,32 +80,73 @@ final class PendingLoad: @unchecked Sendable {
 ///
 /// By default it ignores cancellation, as a server that already answered would: a cancelled
 /// request still delivers its response when the test resumes it.
+///
+/// A request the test never ends is ended with `CancellationError` once the test lets go of the
+/// request stream (at the end of the test), so no load task stays suspended — with the list
+/// it holds — after its test.
 struct ScriptedLoader: PageLoader {
   let honorsCancellation: Bool
   private let received: AsyncStream<PendingLoad>.Continuation
+  private let unanswered: UnansweredLoads
 
   /// Makes a loader and the stream of the requests it receives.
   static func make(honorsCancellation: Bool = false) -> (ScriptedLoader, AsyncStream<PendingLoad>) {
     let (stream, continuation) = AsyncStream.makeStream(of: PendingLoad.self)
-    return (ScriptedLoader(honorsCancellation: honorsCancellation, received: continuation), stream)
+    let unanswered = UnansweredLoads()
+    // Called when the test's stream and its iterators are gone, or when the loader is.
+    continuation.onTermination = { _ in unanswered.cancelAll() }
+    let loader = ScriptedLoader(
+      honorsCancellation: honorsCancellation, received: continuation, unanswered: unanswered)
+    return (loader, stream)
   }
 
-  private init(honorsCancellation: Bool, received: AsyncStream<PendingLoad>.Continuation) {
+  private init(
+    honorsCancellation: Bool, received: AsyncStream<PendingLoad>.Continuation, unanswered: UnansweredLoads
+  ) {
     self.honorsCancellation = honorsCancellation
     self.received = received
+    self.unanswered = unanswered
   }
 
   func loadPage(_ request: PageRequest) async throws -> Page<TestItem> {
     let pending = PendingLoad(request: request)
     let honoring = honorsCancellation
+    unanswered.add(pending)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         pending.attach(continuation)
-        received.yield(pending)
+        if case .terminated = received.yield(pending) { pending.fail(CancellationError()) }
       }
     } onCancel: {
       pending.cancelled(honoring: honoring)
     }
+  }
+}
+
+/// The requests of one ``ScriptedLoader``, so that those never answered can be ended.
+final class UnansweredLoads: @unchecked Sendable {
+  // @unchecked: `loads` and `ended` are guarded by `lock` (an NSLock, which ThreadSanitizer sees).
+  private let lock = NSLock()
+  private var loads: [PendingLoad] = []
+  private var ended = false
+
+  func add(_ load: PendingLoad) {
+    let ended = lock.withLock {
+      loads.removeAll { $0.isAnswered }
+      loads.append(load)
+      return self.ended
+    }
+    if ended { load.fail(CancellationError()) }
+  }
+
+  /// Ends every request not answered yet with `CancellationError`, and every later one at once.
+  func cancelAll() {
+    let all = lock.withLock {
+      ended = true
+      defer { loads = [] }
+      return loads
+    }
+    for load in all { load.fail(CancellationError()) }
   }
 }
 
