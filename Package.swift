@@ -63,6 +63,12 @@ let package = Package(
       name: "ListKitDemoTests",
       dependencies: ["ListKitDemoSupport", "ListKitTerminal", "ListKit", "ListKitHTTP", "ListKitFixtures"],
       swiftSettings: strict),
+    // Every Swift block of the README, the guides and the DocC articles is a snippet compiled and
+    // run here (or, for UIKit and SwiftUI code, in Examples/); DocumentationCodeBlockTests checks it.
+    .testTarget(
+      name: "ListKitDocumentationTests",
+      dependencies: ["ListDiff", "ListKit", "ListKitHTTP", "ListKitTesting", "ListKitTerminal", "ListKitFixtures"],
+      swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )
