@@ -17,7 +17,7 @@ import Testing
     let snippets = try DocumentationSources.snippets()
     var unmatched: [String] = []
     for block in try DocumentationSources.swiftBlocks()
-    where block.notCompiledBecause == nil && !snippets.values.contains(block.text) {
+    where block.notCompiledBecause == nil && !block.isPackageManifest && !snippets.values.contains(block.text) {
       unmatched.append("\(block.location): no snippet holds this block:\n\(block.text)")
     }
     #expect(unmatched.isEmpty, "\(unmatched.count) unchecked block(s):\n\(unmatched.joined(separator: "\n\n"))")
