@@ -67,7 +67,9 @@ let package = Package(
     // run here (or, for UIKit and SwiftUI code, in Examples/); DocumentationCodeBlockTests checks it.
     .testTarget(
       name: "ListKitDocumentationTests",
-      dependencies: ["ListDiff", "ListKit", "ListKitHTTP", "ListKitTesting", "ListKitTerminal", "ListKitFixtures"],
+      dependencies: [
+        "ListDiff", "ListKit", "ListKitHTTP", "ListKitTesting", "ListKitTerminal", "ListKitFixtures",
+      ],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

@@ -17,16 +17,21 @@ import Testing
     let snippets = try DocumentationSources.snippets()
     var unmatched: [String] = []
     for block in try DocumentationSources.swiftBlocks()
-    where block.notCompiledBecause == nil && !block.isPackageManifest && !snippets.values.contains(block.text) {
+    where block.notCompiledBecause == nil && !block.isPackageManifest && !snippets.values.contains(block.text)
+    {
       unmatched.append("\(block.location): no snippet holds this block:\n\(block.text)")
     }
-    #expect(unmatched.isEmpty, "\(unmatched.count) unchecked block(s):\n\(unmatched.joined(separator: "\n\n"))")
+    if !unmatched.isEmpty {
+      Issue.record("\(unmatched.count) unchecked block(s):\n\(unmatched.joined(separator: "\n\n"))")
+    }
   }
 
   @Test func onlyCodeThatIsNotListKitsIsLeftUncompiled() throws {
     // The opt-out is for contrast ("the view controller before ListKit"): such a block must not
     // use ListKit's API, or it would be an unchecked ListKit example.
-    let listKitNames = ["PagedList", "TableManager", "SectionManager", "ArrayDataSource", "HTTPPageLoader", "PagedSection"]
+    let listKitNames = [
+      "PagedList", "TableManager", "SectionManager", "ArrayDataSource", "HTTPPageLoader", "PagedSection",
+    ]
     for block in try DocumentationSources.swiftBlocks() where block.notCompiledBecause != nil {
       let used = listKitNames.filter { block.text.contains($0) }
       #expect(used.isEmpty, "\(block.location) is not compiled but uses \(used)")

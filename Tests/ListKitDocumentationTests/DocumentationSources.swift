@@ -58,7 +58,8 @@ enum DocumentationSources {
         }
         blocks.append(
           Block(
-            location: "\(relative(file)):\(start)", text: normalized(lines[start..<end]), notCompiledBecause: reason))
+            location: "\(relative(file)):\(start)", text: normalized(lines[start..<end]),
+            notCompiledBecause: reason))
         index = end + 1
       }
     }
@@ -80,7 +81,9 @@ enum DocumentationSources {
         }
         let name = String(line.dropFirst("// snippet: ".count))
         var end = index + 1
-        while end < lines.count, lines[end].trimmingCharacters(in: .whitespaces) != "// snippet-end" { end += 1 }
+        while end < lines.count, lines[end].trimmingCharacters(in: .whitespaces) != "// snippet-end" {
+          end += 1
+        }
         guard end < lines.count else {
           throw ExtractionError(description: "\(relative(file)):\(index + 1): snippet \(name) has no end")
         }

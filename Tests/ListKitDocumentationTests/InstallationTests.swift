@@ -20,7 +20,8 @@ import Testing
     }
     try FileManager.default.createSymbolicLink(
       at: folder.appendingPathComponent("ListKit"), withDestinationURL: DocumentationSources.root)
-    try (manifest.text + "\n").write(to: app.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    try (manifest.text + "\n").write(
+      to: app.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
     try "import ListKit\n".write(
       to: app.appendingPathComponent("Sources/Feed/Feed.swift"), atomically: true, encoding: .utf8)
     try "import ListKitTesting\n".write(
