@@ -104,8 +104,14 @@ enum DocumentationSources {
     return lines.map { $0.count >= indent ? $0.dropFirst(indent) : "" }
   }
 
+  /// Trailing spaces dropped and runs of spaces inside a line made one, so a document may align
+  /// its comments where `swift format` gives the snippet single spaces.
   private static func normalized<Lines: Sequence<Substring>>(_ lines: Lines) -> String {
-    lines.map { String($0.reversed().drop(while: \.isWhitespace).reversed()) }.joined(separator: "\n")
+    lines.map { line in
+      let indent = line.prefix { $0 == " " }
+      let words = line.dropFirst(indent.count).split(separator: " ", omittingEmptySubsequences: true)
+      return words.isEmpty ? "" : String(indent) + words.joined(separator: " ")
+    }.joined(separator: "\n")
   }
 
   private static func files(under folder: String, extension fileExtension: String) throws -> [URL] {

@@ -2,7 +2,7 @@ import ListKit
 import ListKitTesting
 import Testing
 
-/// Sources/ListKit/ListKit.docc/ManagerHierarchy.md
+/// The examples of Sources/ListKit/ListKit.docc/ManagerHierarchy.md.
 @MainActor @Suite struct ManagerHierarchyArticleTests {
   // snippet: manager-hierarchy-row
   final class OrderItemRow: ModelCellManager<OrderItem, OrderItemCell> {
