@@ -66,6 +66,14 @@ let package = Package(
         "ListKitFixtures",
       ],
       swiftSettings: strict),
+    // Every Swift block of the README, the guides and the DocC articles is a snippet compiled and
+    // run here (or, for UIKit and SwiftUI code, in Examples/); DocumentationCodeBlockTests checks it.
+    .testTarget(
+      name: "ListKitDocumentationTests",
+      dependencies: [
+        "ListDiff", "ListKit", "ListKitHTTP", "ListKitTesting", "ListKitTerminal", "ListKitFixtures",
+      ],
+      swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Finds the documentation's Swift blocks and the repository's snippets.
+enum DocumentationSources {
+  /// A fenced ```swift block of a Markdown file.
+  struct Block {
+    var location: String
+    var text: String
+    /// Why the block is not compiled, from a `<!-- not compiled: reason -->` line right above it;
+    /// only for code that is not ListKit's, such as the view controller ListKit replaces.
+    var notCompiledBecause: String?
+  }
+
+  struct ExtractionError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The repository's root, found from this file's path.
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// README.md, Examples/README.md, Guides/*.md and every DocC catalog's articles.
+  static func markdownFiles() throws -> [URL] {
+    var found = [root.appendingPathComponent("README.md"), root.appendingPathComponent("Examples/README.md")]
+    found += try files(under: "Guides", extension: "md")
+    found += try files(under: "Sources", extension: "md").filter { $0.path.contains(".docc/") }
+    return found
+  }
+
+  /// The files snippets may live in: this test target and the example app.
+  static func snippetFiles() throws -> [URL] {
+    try files(under: "Tests/ListKitDocumentationTests", extension: "swift")
+      + files(under: "Examples/ListKitExample", extension: "swift")
+  }
+
+  static func swiftBlocks() throws -> [Block] {
+    var blocks: [Block] = []
+    for file in try markdownFiles() {
+      let lines = try String(contentsOf: file, encoding: .utf8).split(
+        separator: "\n", omittingEmptySubsequences: false)
+      var index = 0
+      while index < lines.count {
+        guard lines[index].trimmingCharacters(in: .whitespaces) == "```swift" else {
+          index += 1
+          continue
+        }
+        let start = index + 1
+        var end = start
+        while end < lines.count, lines[end].trimmingCharacters(in: .whitespaces) != "```" { end += 1 }
+        guard end < lines.count else {
+          throw ExtractionError(description: "\(relative(file)):\(index + 1): unclosed ```swift block")
+        }
+        let above = lines[..<index].last { !$0.allSatisfy(\.isWhitespace) }?
+          .trimmingCharacters(in: .whitespaces)
+        let reason = above.flatMap { line -> String? in
+          guard line.hasPrefix("<!-- not compiled: "), line.hasSuffix(" -->") else { return nil }
+          return String(line.dropFirst("<!-- not compiled: ".count).dropLast(" -->".count))
+        }
+        blocks.append(
+          Block(
+            location: "\(relative(file)):\(start)", text: normalized(lines[start..<end]),
+            notCompiledBecause: reason))
+        index = end + 1
+      }
+    }
+    return blocks
+  }
+
+  /// Snippet name → its text, dedented.
+  static func snippets() throws -> [String: String] {
+    var snippets: [String: String] = [:]
+    for file in try snippetFiles() {
+      let lines = try String(contentsOf: file, encoding: .utf8).split(
+        separator: "\n", omittingEmptySubsequences: false)
+      var index = 0
+      while index < lines.count {
+        let line = lines[index].trimmingCharacters(in: .whitespaces)
+        guard line.hasPrefix("// snippet: ") else {
+          index += 1
+          continue
+        }
+        let name = String(line.dropFirst("// snippet: ".count))
+        var end = index + 1
+        while end < lines.count, lines[end].trimmingCharacters(in: .whitespaces) != "// snippet-end" {
+          end += 1
+        }
+        guard end < lines.count else {
+          throw ExtractionError(description: "\(relative(file)):\(index + 1): snippet \(name) has no end")
+        }
+        guard snippets[name] == nil else {
+          throw ExtractionError(description: "\(relative(file)):\(index + 1): snippet \(name) defined twice")
+        }
+        snippets[name] = normalized(dedent(lines[(index + 1)..<end]))
+        index = end + 1
+      }
+    }
+    return snippets
+  }
+
+  private static func dedent(_ lines: ArraySlice<Substring>) -> [Substring] {
+    let indent =
+      lines.filter { !$0.allSatisfy(\.isWhitespace) }
+      .map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
+    return lines.map { $0.count >= indent ? $0.dropFirst(indent) : "" }
+  }
+
+  /// Trailing spaces dropped and runs of spaces inside a line made one, so a document may align
+  /// its comments where `swift format` gives the snippet single spaces.
+  private static func normalized<Lines: Sequence<Substring>>(_ lines: Lines) -> String {
+    lines.map { line in
+      let indent = line.prefix { $0 == " " }
+      let words = line.dropFirst(indent.count).split(separator: " ", omittingEmptySubsequences: true)
+      return words.isEmpty ? "" : String(indent) + words.joined(separator: " ")
+    }.joined(separator: "\n")
+  }
+
+  private static func files(under folder: String, extension fileExtension: String) throws -> [URL] {
+    let base = root.appendingPathComponent(folder)
+    guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else {
+      throw ExtractionError(description: "cannot list \(folder)")
+    }
+    return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == fileExtension }
+      .sorted { $0.path < $1.path }
+  }
+
+  private static func relative(_ file: URL) -> String {
+    String(file.path.dropFirst(root.path.count + 1))
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// The README's installation manifest resolves against this repository: its syntax, its product
+/// names and its package name are what SwiftPM accepts.
+@Suite struct InstallationTests {
+  @Test func theReadmeManifestResolvesAgainstThisRepository() throws {
+    let manifests = try DocumentationSources.swiftBlocks().filter(\.isPackageManifest)
+    #expect(manifests.count == 1, "the README shows one Package.swift")
+    guard let manifest = manifests.first else { return }
+
+    // A folder holding the user's package and, beside it, "ListKit" (this repository), as the
+    // manifest's `.package(path: "../ListKit")` expects.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("listkit-install-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let app = folder.appendingPathComponent("Feed")
+    for target in ["Sources/Feed", "Tests/FeedTests"] {
+      try FileManager.default.createDirectory(
+        at: app.appendingPathComponent(target), withIntermediateDirectories: true)
+    }
+    try FileManager.default.createSymbolicLink(
+      at: folder.appendingPathComponent("ListKit"), withDestinationURL: DocumentationSources.root)
+    try (manifest.text + "\n").write(
+      to: app.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    try "import ListKit\n".write(
+      to: app.appendingPathComponent("Sources/Feed/Feed.swift"), atomically: true, encoding: .utf8)
+    try "import ListKitTesting\n".write(
+      to: app.appendingPathComponent("Tests/FeedTests/FeedTests.swift"), atomically: true, encoding: .utf8)
+
+    // `show-dependencies` loads both manifests and checks every product the targets name.
+    let result = try Swift.run(["package", "--package-path", app.path, "show-dependencies"])
+    #expect(result.status == 0, "swift package show-dependencies failed:\n\(result.output)")
+  }
+}
+
+extension DocumentationSources.Block {
+  /// A whole `Package.swift`, checked by ``InstallationTests`` rather than compiled as a snippet.
+  var isPackageManifest: Bool { text.hasPrefix("// swift-tools-version:") }
+}
+
+/// Runs the `swift` driver found on `PATH`.
+private enum Swift {
+  struct Result {
+    var status: Int32
+    var output: String
+  }
+
+  static func run(_ arguments: [String]) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swift"] + arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+  }
+}
