@@ -27,9 +27,10 @@ enum DocumentationSources {
     return found
   }
 
-  /// The files snippets may live in: this test target and the example app.
+  /// The files snippets may live in: the test targets (compiled and run by `swift test`) and the
+  /// example app (its UIKit screens typechecked by `.ci/uikit-typecheck`).
   static func snippetFiles() throws -> [URL] {
-    try files(under: "Tests/ListKitDocumentationTests", extension: "swift")
+    try files(under: "Tests", extension: "swift")
       + files(under: "Examples/ListKitExample", extension: "swift")
   }
 
@@ -66,12 +67,21 @@ enum DocumentationSources {
     return blocks
   }
 
-  /// Snippet name → its text, dedented.
-  static func snippets() throws -> [String: String] {
-    var snippets: [String: String] = [:]
+  /// A region of a Swift file between `// snippet: <name>` and `// snippet-end`.
+  struct Snippet {
+    /// The region's code, dedented.
+    var text: String
+    /// The modules the file imports: a document may show them above the snippet's code.
+    var imports: Set<String>
+  }
+
+  /// Snippet name → the snippet.
+  static func snippets() throws -> [String: Snippet] {
+    var snippets: [String: Snippet] = [:]
     for file in try snippetFiles() {
       let lines = try String(contentsOf: file, encoding: .utf8).split(
         separator: "\n", omittingEmptySubsequences: false)
+      let imports = Set(lines.filter { $0.hasPrefix("import ") }.map { String($0) })
       var index = 0
       while index < lines.count {
         let line = lines[index].trimmingCharacters(in: .whitespaces)
@@ -90,11 +100,22 @@ enum DocumentationSources {
         guard snippets[name] == nil else {
           throw ExtractionError(description: "\(relative(file)):\(index + 1): snippet \(name) defined twice")
         }
-        snippets[name] = normalized(dedent(lines[(index + 1)..<end]))
+        snippets[name] = Snippet(text: normalized(dedent(lines[(index + 1)..<end])), imports: imports)
         index = end + 1
       }
     }
     return snippets
+  }
+
+  /// A block's leading `import` lines and the code after them (blank lines between dropped).
+  static func splitImports(_ text: String) -> (imports: [String], code: String) {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+    var imports: [String] = []
+    while let first = lines.first, first.hasPrefix("import ") || first.isEmpty {
+      if !first.isEmpty { imports.append(String(first)) }
+      lines = lines.dropFirst()
+    }
+    return (imports, lines.joined(separator: "\n"))
   }
 
   private static func dedent(_ lines: ArraySlice<Substring>) -> [Substring] {

@@ -5,49 +5,9 @@ import ListKitTesting
 import Testing
 
 /// The README's and the guides' main examples are the code in this folder: each test below runs
-/// one against the loopback server, and `theDocumentsShowTheCompiledExamples` fails when a
-/// document's code block and its source here differ.
+/// one against the loopback server. ListKitDocumentationTests checks that the documents show this
+/// code exactly (the regions between `// snippet:` and `// snippet-end`).
 @MainActor @Suite struct GuideExampleTests {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
-  /// The lines between `// example: name` and `// end example` in a source file, unindented.
-  static func region(_ name: String, in file: String) throws -> [String] {
-    let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-    let lines = text.components(separatedBy: "\n")
-    let start = try #require(
-      lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "// example: \(name)" })
-    let end = try #require(
-      lines[start...].firstIndex { $0.trimmingCharacters(in: .whitespaces) == "// end example" })
-    let body = lines[(start + 1)..<end]
-    let indent = body.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-    return body.map { $0.isEmpty ? $0 : String($0.dropFirst(indent)) }
-  }
-
-  /// The Swift code block after `<!-- example: name … -->` in a document, without its imports.
-  static func block(_ name: String, in document: String) throws -> [String] {
-    let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
-    let lines = text.components(separatedBy: "\n")
-    let marker = try #require(lines.firstIndex { $0.hasPrefix("<!-- example: \(name) ") })
-    let open = try #require(lines[marker...].firstIndex { $0 == "```swift" })
-    let close = try #require(lines[(open + 1)...].firstIndex { $0 == "```" })
-    var code = Array(lines[(open + 1)..<close])
-    while let first = code.first, first.hasPrefix("import ") || first.isEmpty { code.removeFirst() }
-    return code
-  }
-
-  @Test(arguments: [
-    ("readme-screen", "Tests/ListKitHTTPTests/GuideExamples/ReadmeExample.swift", "README.md"),
-    ("paging-main", "Tests/ListKitHTTPTests/GuideExamples/PagingGuideExample.swift", "Guides/Paging.md"),
-    ("http-main", "Tests/ListKitHTTPTests/GuideExamples/HTTPGuideExample.swift", "Guides/HTTP.md"),
-  ])
-  func theDocumentsShowTheCompiledExamples(name: String, source: String, document: String) throws {
-    let shown = try Self.block(name, in: document)
-    let compiled = try Self.region(name, in: source)
-    #expect(shown == compiled, "\(document)'s example \(name) differs from \(source)")
-  }
-
   /// Waits for the refresh in flight to end (the stream starts with the current state).
   func refreshEnded(_ list: PagedList<some Identifiable & Sendable>) async {
     for await state in list.stateChanges() where !state.refreshState.isLoading { break }

@@ -3,7 +3,7 @@ import ListKitHTTP
 
 /// Guides/HTTP.md, the main example, between the markers, compiled as it is shown.
 enum HTTPGuideExample {
-  // example: http-main
+  // snippet: http-main
   struct Photo: Identifiable, Codable, Sendable, Equatable {
     var id: Int
     var name: String
@@ -25,5 +25,5 @@ enum HTTPGuideExample {
         loader: loader)
     }
   }
-  // end example
+  // snippet-end
 }

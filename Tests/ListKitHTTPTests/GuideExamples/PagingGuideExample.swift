@@ -3,7 +3,7 @@ import ListKitHTTP
 
 /// Guides/Paging.md, the main example, between the markers, compiled as it is shown.
 enum PagingGuideExample {
-  // example: paging-main
+  // snippet: paging-main
   struct Photo: Identifiable, Codable, Sendable, Equatable {
     var id: Int
     var name: String
@@ -47,5 +47,5 @@ enum PagingGuideExample {
       photos.switchContext(to: RequestContext(userToken: token))  // their cached page, then theirs
     }
   }
-  // end example
+  // snippet-end
 }

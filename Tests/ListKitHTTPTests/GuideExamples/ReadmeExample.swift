@@ -3,7 +3,7 @@ import ListKitHTTP
 
 /// README.md, "A screen in a few lines", between the markers, compiled as it is shown.
 enum ReadmeExample {
-  // example: readme-screen
+  // snippet: readme-screen
   struct Photo: Identifiable, Codable, Sendable, Equatable {
     var id: Int
     var name: String
@@ -32,5 +32,5 @@ enum ReadmeExample {
       photos.start()  // the cached first page and the network at once
     }
   }
-  // end example
+  // snippet-end
 }
