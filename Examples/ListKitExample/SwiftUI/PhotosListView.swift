@@ -7,6 +7,7 @@ import SwiftUI
 /// The paged list in a SwiftUI `List`: observation redraws it, `.refreshable` refreshes it, rows
 /// appearing near the end load the next page, `PagedListFooter` shows the paging status and the
 /// overlay the empty state, both as `PagingPresentation` decides.
+// snippet: swiftui-photos-list
 struct PhotosListView: View {
   let photos: PagedList<Photo>  // a plain reference: SwiftUI tracks what `body` reads
   @State private var started = false
@@ -52,3 +53,4 @@ struct PhotosListView: View {
     }
   }
 }
+// snippet-end

@@ -9,6 +9,7 @@ import UIKit
 ///
 /// The paged section's status row is the load-more footer here: "Loading…", "No more data",
 /// the error (select the row to retry) and the empty text, all inside the table.
+// snippet: uikit-feed-view-controller
 final class FeedViewController: PhotosTableViewController {
   // UIKit and ListKit hold their data sources weakly: the controller keeps them.
   private var adapter: TableViewAdapter?
@@ -34,3 +35,4 @@ final class FeedViewController: PhotosTableViewController {
     photos.start()  // the cached first page at once, then a refresh
   }
 }
+// snippet-end

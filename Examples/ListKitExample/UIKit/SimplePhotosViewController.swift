@@ -18,12 +18,14 @@ final class SimplePhotosViewController: PhotosTableViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     title = "Simple"
+    // snippet: uikit-array-data-source
     tableView.register(PhotoTableCell.self, forCellReuseIdentifier: "PhotoTableCell")
     let adapter = TableViewAdapter(tableView: tableView)
     let dataSource = ArrayDataSource(items: photos.items, cellIdentifier: "PhotoTableCell") {
       (cell: PhotoTableCell, photo: Photo) in cell.show(photo)
     }
     dataSource.attach(to: adapter)
+    // snippet-end
     adapter.delegate = self  // for willDisplay: the next page loads as the last rows appear
 
     // Every page reaches the rows as an animated ListDiff update, synchronously.
@@ -32,12 +34,14 @@ final class SimplePhotosViewController: PhotosTableViewController {
       self.dataSource?.setItems(self.photos.items)
     }
 
+    // snippet: uikit-footer-empty-refresh
     footer.bind(to: photos)
     tableView.tableFooterView = footer
     emptyView.title = "No photos yet"
     emptyView.bind(to: photos)
     tableView.backgroundView = emptyView
     refreshBinder = RefreshControlBinder(scrollView: tableView, list: photos)
+    // snippet-end
 
     self.adapter = adapter
     self.dataSource = dataSource
