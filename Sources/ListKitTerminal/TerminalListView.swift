@@ -1,6 +1,6 @@
 import ListKit
 
-/// A ``ListView`` that draws its rows as text, for terminals and for tests.
+/// A `ListView` that draws its rows as text, for terminals and for tests.
 ///
 /// It behaves like a `UITableView` whose unit is a line: it lays out sections (header, items,
 /// footer) with heights from the delegate in lines (``rowHeight`` when the delegate has none),
@@ -80,8 +80,8 @@ public final class TerminalListView: ListView {
   ///   - identifier: A registered reuse identifier.
   ///   - path: The path the cell will be shown at.
   /// - Returns: The cell.
-  /// - Throws: ``ListViewError/unregisteredIdentifier(_:)`` when nothing is registered for
-  ///   `identifier`; ``ListViewError/pathOutOfRange(_:sectionCount:itemCount:)`` when `path` is
+  /// - Throws: `ListViewError/unregisteredIdentifier(_:)` when nothing is registered for
+  ///   `identifier`; `ListViewError/pathOutOfRange(_:sectionCount:itemCount:)` when `path` is
   ///   not an item of the current layout.
   public func dequeueReusableCell(withIdentifier identifier: String, for path: ItemPath) throws(ListViewError)
     -> AnyObject
@@ -120,7 +120,7 @@ public final class TerminalListView: ListView {
   /// `HeadlessTableView` referees with. The data source must already answer with the new state.
   /// - Parameter update: The batch, with old paths for deletes and reloads and new paths for
   ///   inserts.
-  /// - Throws: ``BatchUpdateError`` when the batch breaks a rule; the view then reloads.
+  /// - Throws: `BatchUpdateError` when the batch breaks a rule; the view then reloads.
   public func performBatchUpdates(_ update: BatchUpdate) throws(BatchUpdateError) {
     // Inside a layout pass, or with a reload pending, there is no trustworthy old state: reload.
     guard !isLayingOut, !needsReload, let dataSource else {

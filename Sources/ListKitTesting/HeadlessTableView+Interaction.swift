@@ -82,7 +82,7 @@ extension HeadlessTableView {
   /// `canEditItemAt` and `editingStyleForItemAt`, then calls the data source's
   /// `commit(_:forItemAt:)` (which usually deletes the row with a batch update).
   /// - Parameters:
-  ///   - style: The edit: ``EditingStyle/delete`` or ``EditingStyle/insert``.
+  ///   - style: The edit: `EditingStyle/delete` or `EditingStyle/insert`.
   ///   - path: The row.
   /// - Throws: ``HeadlessTableViewError/notEditable(_:)`` when the data source refuses,
   ///   ``HeadlessTableViewError/editingStyleNotOffered(_:requested:offered:)`` when the row's
@@ -102,7 +102,7 @@ extension HeadlessTableView {
   ///
   /// When the delegate gives no trailing configuration and the row is editable with the
   /// delete style, UIKit offers a Delete button; so does this table (a destructive "Delete"
-  /// action that commits ``EditingStyle/delete`` through the data source).
+  /// action that commits `EditingStyle/delete` through the data source).
   /// - Parameters:
   ///   - edge: The edge swiped.
   ///   - path: The row.

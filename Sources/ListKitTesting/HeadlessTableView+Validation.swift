@@ -9,7 +9,7 @@ extension HeadlessTableView {
   ///   - update: The batch: deletes and reloads at old paths, inserts at new paths, moves old → new.
   ///   - oldItemCounts: The number of rows of each section before the update.
   ///   - newItemCounts: The number of rows of each section after the update.
-  /// - Throws: The first ``BatchUpdateError`` found, with UIKit's wording.
+  /// - Throws: The first `BatchUpdateError` found, with UIKit's wording.
   /// - Complexity: O(c + s) expected, for c changes and s sections.
   public nonisolated static func validate(
     _ update: BatchUpdate, oldItemCounts: [Int], newItemCounts: [Int]

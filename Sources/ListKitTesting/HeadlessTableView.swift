@@ -8,7 +8,7 @@ import ListKit
 /// cells through a pool per reuse identifier, sends `willDisplay` / `didEndDisplaying` as rows
 /// enter and leave the viewport, prefetches rows ahead in the scroll direction and cancels
 /// prefetches that leave the window unshown. ``performBatchUpdates(_:)`` checks every rule UIKit
-/// enforces and throws a ``BatchUpdateError`` with UIKit's wording where UIKit would crash.
+/// enforces and throws a `BatchUpdateError` with UIKit's wording where UIKit would crash.
 ///
 /// Every call it makes is appended to ``events``, so a test can assert on order; every contract
 /// breach is also kept in ``violations``. ``render()`` shows the viewport as text.
@@ -132,7 +132,7 @@ public final class HeadlessTableView: ListView {
   ///   - identifier: A reuse identifier registered with ``register(_:)``.
   ///   - path: The path the cell will be shown at.
   /// - Returns: A reused or new cell.
-  /// - Throws: ``ListViewError/unregisteredIdentifier(_:)`` (with UIKit's message) when nothing
+  /// - Throws: `ListViewError/unregisteredIdentifier(_:)` (with UIKit's message) when nothing
   ///   is registered for `identifier`; the error is also recorded in ``violations``.
   public func dequeueReusableCell(withIdentifier identifier: String, for path: ItemPath) throws(ListViewError)
     -> AnyObject
@@ -179,7 +179,7 @@ public final class HeadlessTableView: ListView {
   /// (see ``lastUpdateRowFates``). Selection follows moved rows and drops deleted and reloaded
   /// ones. Heights are asked again for every row, as UIKit does.
   /// - Parameter update: Deletes and reloads at old paths, inserts at new paths, moves old → new.
-  /// - Throws: ``BatchUpdateError`` (UIKit's wording) when the batch breaks a rule; the table
+  /// - Throws: `BatchUpdateError` (UIKit's wording) when the batch breaks a rule; the table
   ///   then keeps its previous state (call ``reloadData()`` to resynchronise) and records the
   ///   error in ``violations``.
   public func performBatchUpdates(_ update: BatchUpdate) throws(BatchUpdateError) {

@@ -10,7 +10,7 @@
   import UIKit
 
   /// The calls a UIKit view performs a batch's changes with, named as `UICollectionView` names
-  /// them, so that both adapters send a ``ListKit/BatchUpdate`` the same way.
+  /// them, so that both adapters send a ``BatchUpdate`` the same way.
   @MainActor
   protocol BatchUpdateReceiver {
     func deleteSections(_ sections: IndexSet)

@@ -12,14 +12,14 @@
   import UIKit
 
   extension CollectionViewAdapter: UICollectionViewDataSource {
-    /// Forwards to ``ListKit/ListDataSource/numberOfSections(in:)``; 0 without a data source.
+    /// Forwards to `ListDataSource/numberOfSections(in:)`; 0 without a data source.
     /// - Parameter collectionView: The collection view.
     /// - Returns: The number of sections.
     public func numberOfSections(in collectionView: UICollectionView) -> Int {
       dataSource?.numberOfSections(in: self) ?? 0
     }
 
-    /// Forwards to ``ListKit/ListDataSource/listView(_:numberOfItemsInSection:)``.
+    /// Forwards to `ListDataSource/listView(_:numberOfItemsInSection:)`.
     /// - Parameters:
     ///   - collectionView: The collection view.
     ///   - section: The section.
@@ -29,8 +29,8 @@
       dataSource?.listView(self, numberOfItemsInSection: section) ?? 0
     }
 
-    /// Forwards to ``ListKit/ListDataSource/listView(_:cellForItemAt:)``; a
-    /// ``ListKit/PagingStatusCell`` is shown by a ``PagingStatusCollectionViewCell`` and any other
+    /// Forwards to `ListDataSource/listView(_:cellForItemAt:)`; a
+    /// `PagingStatusCell` is shown by a ``PagingStatusCollectionViewCell`` and any other
     /// non-UIKit cell by an empty `UICollectionViewCell`.
     /// - Parameters:
     ///   - collectionView: The collection view.
@@ -53,7 +53,7 @@
         withReuseIdentifier: Self.fallbackReuseIdentifier, for: indexPath)
     }
 
-    /// Forwards to ``ListKit/ListDataSource/listView(_:canMoveItemAt:)``.
+    /// Forwards to `ListDataSource/listView(_:canMoveItemAt:)`.
     /// - Parameters:
     ///   - collectionView: The collection view.
     ///   - indexPath: The item.
@@ -63,7 +63,7 @@
       dataSource?.listView(self, canMoveItemAt: ItemPath(indexPath)) ?? false
     }
 
-    /// Forwards to ``ListKit/ListDataSource/listView(_:moveItemAt:to:)``.
+    /// Forwards to `ListDataSource/listView(_:moveItemAt:to:)`.
     /// - Parameters:
     ///   - collectionView: The collection view.
     ///   - sourceIndexPath: Where the item was.
@@ -77,7 +77,7 @@
   }
 
   extension CollectionViewAdapter: UICollectionViewDataSourcePrefetching {
-    /// Forwards to ``ListKit/ListDataSource/listView(_:prefetchItemsAt:)``.
+    /// Forwards to `ListDataSource/listView(_:prefetchItemsAt:)`.
     /// - Parameters:
     ///   - collectionView: The collection view.
     ///   - indexPaths: The items likely to appear soon.
@@ -85,7 +85,7 @@
       dataSource?.listView(self, prefetchItemsAt: indexPaths.map { ItemPath($0) })
     }
 
-    /// Forwards to ``ListKit/ListDataSource/listView(_:cancelPrefetchingForItemsAt:)``.
+    /// Forwards to `ListDataSource/listView(_:cancelPrefetchingForItemsAt:)`.
     /// - Parameters:
     ///   - collectionView: The collection view.
     ///   - indexPaths: The items no longer expected.

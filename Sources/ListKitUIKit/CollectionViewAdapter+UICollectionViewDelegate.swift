@@ -13,7 +13,7 @@
   import UIKit
 
   extension CollectionViewAdapter: UICollectionViewDelegate {
-    /// Forwards to ``ListKit/ListDelegate/listView(_:willDisplay:forItemAt:)`` (a paged section
+    /// Forwards to `ListDelegate/listView(_:willDisplay:forItemAt:)` (a paged section
     /// loads its next page from here).
     /// - Parameters:
     ///   - collectionView: The collection view.
@@ -26,7 +26,7 @@
       delegate?.listView(self, willDisplay: cell, forItemAt: ItemPath(indexPath))
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:didEndDisplaying:forItemAt:)``.
+    /// Forwards to `ListDelegate/listView(_:didEndDisplaying:forItemAt:)`.
     /// - Parameters:
     ///   - collectionView: The collection view.
     ///   - cell: The cell that left the screen.
@@ -38,7 +38,7 @@
       delegate?.listView(self, didEndDisplaying: cell, forItemAt: ItemPath(indexPath))
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:shouldHighlightItemAt:)``.
+    /// Forwards to `ListDelegate/listView(_:shouldHighlightItemAt:)`.
     /// - Parameters:
     ///   - collectionView: The collection view.
     ///   - indexPath: The item.
@@ -49,7 +49,7 @@
       delegate?.listView(self, shouldHighlightItemAt: ItemPath(indexPath)) ?? true
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:didHighlightItemAt:)``.
+    /// Forwards to `ListDelegate/listView(_:didHighlightItemAt:)`.
     /// - Parameters:
     ///   - collectionView: The collection view.
     ///   - indexPath: The item.
@@ -57,7 +57,7 @@
       delegate?.listView(self, didHighlightItemAt: ItemPath(indexPath))
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:didUnhighlightItemAt:)``.
+    /// Forwards to `ListDelegate/listView(_:didUnhighlightItemAt:)`.
     /// - Parameters:
     ///   - collectionView: The collection view.
     ///   - indexPath: The item.
@@ -66,7 +66,7 @@
       delegate?.listView(self, didUnhighlightItemAt: ItemPath(indexPath))
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:willSelectItemAt:)``.
+    /// Forwards to `ListDelegate/listView(_:willSelectItemAt:)`.
     ///
     /// A collection view cannot redirect a selection, so the item is selected only when the
     /// delegate answers with the same path.
@@ -82,7 +82,7 @@
       return delegate.listView(self, willSelectItemAt: path) == path
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:didSelectItemAt:)`` (a paged section's
+    /// Forwards to `ListDelegate/listView(_:didSelectItemAt:)` (a paged section's
     /// status item retries from here).
     /// - Parameters:
     ///   - collectionView: The collection view.
@@ -91,7 +91,7 @@
       delegate?.listView(self, didSelectItemAt: ItemPath(indexPath))
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:didDeselectItemAt:)``.
+    /// Forwards to `ListDelegate/listView(_:didDeselectItemAt:)`.
     /// - Parameters:
     ///   - collectionView: The collection view.
     ///   - indexPath: The item.

@@ -76,7 +76,7 @@
     ///   - identifier: A reuse identifier registered with ``register(_:)``.
     ///   - path: The path the cell will be shown at.
     /// - Returns: A `UICollectionViewCell`, or a new model cell for a non-UIKit registration.
-    /// - Throws: ``ListKit/ListViewError/unregisteredIdentifier(_:)`` instead of UIKit's abort.
+    /// - Throws: `ListViewError/unregisteredIdentifier(_:)` instead of UIKit's abort.
     public func dequeueReusableCell(withIdentifier identifier: String, for path: ItemPath)
       throws(ListViewError) -> AnyObject
     {

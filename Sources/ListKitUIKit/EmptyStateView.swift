@@ -19,7 +19,7 @@
   /// tableView.backgroundView = empty
   /// ```
   ///
-  /// It shows what ``ListKit/PagingPresentation/emptyState`` decides: an empty first page, or a
+  /// It shows what `PagingPresentation/emptyState` decides: an empty first page, or a
   /// failure while no item is shown; it hides otherwise.
   @MainActor
   public final class EmptyStateView: UIView {
@@ -75,7 +75,7 @@
     }
 
     /// Shows what a list's presentation says the empty state is, or hides.
-    /// - Parameter emptyState: The decision, from ``ListKit/PagingPresentation/emptyState``.
+    /// - Parameter emptyState: The decision, from `PagingPresentation/emptyState`.
     public func apply(_ emptyState: PagingPresentation.EmptyState) {
       switch emptyState {
       case .hidden:

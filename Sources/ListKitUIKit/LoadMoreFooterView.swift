@@ -19,8 +19,8 @@
   /// tableView.tableFooterView = footer
   /// ```
   ///
-  /// The state comes from ``ListKit/PagingPresentation`` (decided and tested in the core), so a
-  /// refresh resets the footer exactly as it resets a ``ListKit/PagedSection``'s status row: "no
+  /// The state comes from `PagingPresentation` (decided and tested in the core), so a
+  /// refresh resets the footer exactly as it resets a `PagedSection`'s status row: "no
   /// more data" turns back into idle as soon as a refresh starts. For an empty list, or a first
   /// page that failed with nothing shown, the footer hides; an ``EmptyStateView`` shows those.
   @MainActor
@@ -78,10 +78,10 @@
       setUp()
     }
 
-    /// Shows what a list's presentation says the footer is; ``ListKit/PagingPresentation/Footer/hidden``
+    /// Shows what a list's presentation says the footer is; `PagingPresentation/Footer/hidden`
     /// hides the footer.
     /// - Parameters:
-    ///   - footer: The decision, from ``ListKit/PagingPresentation/footer``.
+    ///   - footer: The decision, from `PagingPresentation/footer`.
     ///   - text: Text to show instead of the footer's own, for example a status row's text.
     public func apply(_ footer: PagingPresentation.Footer, text: String? = nil) {
       overrideText = text

@@ -9,12 +9,12 @@
   import ListKit
   import SwiftUI
 
-  /// The last row of a SwiftUI `List` showing a ``ListKit/PagedList``: a spinner while a page
+  /// The last row of a SwiftUI `List` showing a ``PagedList``: a spinner while a page
   /// loads, "no more data" at the end, a retry button after a failure, as
-  /// ``ListKit/PagingPresentation/footer`` decides.
+  /// ``PagingPresentation/footer`` decides.
   ///
   /// Like ``LoadMoreFooterView``, it shows nothing for an empty list or a first page that failed
-  /// with nothing shown: render ``ListKit/PagingPresentation/emptyState`` for those (for example
+  /// with nothing shown: render ``PagingPresentation/emptyState`` for those (for example
   /// with `ContentUnavailableView` as an overlay).
   ///
   /// ```swift

@@ -5,10 +5,10 @@
   import ListKit
   import UIKit
 
-  /// The collection view cell that shows a ``ListKit/PagedSection``'s status row.
+  /// The collection view cell that shows a `PagedSection`'s status row.
   ///
   /// ``CollectionViewAdapter`` registers it and uses it whenever the core answers an item with a
-  /// ``ListKit/PagingStatusCell``; you do not create it yourself.
+  /// `PagingStatusCell`; you do not create it yourself.
   @MainActor
   public final class PagingStatusCollectionViewCell: UICollectionViewCell {
     /// The reuse identifier the adapter registers this cell under.

@@ -6,11 +6,11 @@
   import ListKit
   import UIKit
 
-  /// The table cell that shows a ``ListKit/PagedSection``'s status row (loading, no more data,
+  /// The table cell that shows a `PagedSection`'s status row (loading, no more data,
   /// an error to retry by selecting the row, the empty text).
   ///
   /// ``TableViewAdapter`` registers it and uses it whenever the core answers a row with a
-  /// ``ListKit/PagingStatusCell``; you do not create it yourself.
+  /// `PagingStatusCell`; you do not create it yourself.
   @MainActor
   public final class PagingStatusTableViewCell: UITableViewCell {
     /// The reuse identifier the adapter registers this cell under.

@@ -8,8 +8,8 @@
   import ListKit
   import UIKit
 
-  /// Binds pull-to-refresh on a scroll view to a ``ListKit/PagedList`` or a
-  /// ``ListKit/PagedSection``: a pull calls `refresh()`, and the spinner ends when the list's
+  /// Binds pull-to-refresh on a scroll view to a `PagedList` or a
+  /// `PagedSection`: a pull calls `refresh()`, and the spinner ends when the list's
   /// refresh state stops loading (success or failure).
   ///
   /// ```swift

@@ -17,14 +17,14 @@
   import UIKit
 
   extension TableViewAdapter: UITableViewDataSource {
-    /// Forwards to ``ListKit/ListDataSource/numberOfSections(in:)``; 0 without a data source.
+    /// Forwards to `ListDataSource/numberOfSections(in:)`; 0 without a data source.
     /// - Parameter tableView: The table.
     /// - Returns: The number of sections.
     public func numberOfSections(in tableView: UITableView) -> Int {
       dataSource?.numberOfSections(in: self) ?? 0
     }
 
-    /// Forwards to ``ListKit/ListDataSource/listView(_:numberOfItemsInSection:)``.
+    /// Forwards to `ListDataSource/listView(_:numberOfItemsInSection:)`.
     /// - Parameters:
     ///   - tableView: The table.
     ///   - section: The section.
@@ -33,10 +33,10 @@
       dataSource?.listView(self, numberOfItemsInSection: section) ?? 0
     }
 
-    /// Forwards to ``ListKit/ListDataSource/listView(_:cellForItemAt:)``.
+    /// Forwards to `ListDataSource/listView(_:cellForItemAt:)`.
     ///
-    /// A ``ListKit/PagingStatusCell`` is shown by a ``PagingStatusTableViewCell``; any other cell
-    /// that is not a `UITableViewCell` (a ``ListKit/PlaceholderCell`` after a reported error) by a
+    /// A `PagingStatusCell` is shown by a ``PagingStatusTableViewCell``; any other cell
+    /// that is not a `UITableViewCell` (a `PlaceholderCell` after a reported error) by a
     /// plain `UITableViewCell`, because UIKit needs a cell for every row.
     /// - Parameters:
     ///   - tableView: The table.
@@ -56,7 +56,7 @@
       return tableView.dequeueReusableCell(withIdentifier: Self.fallbackReuseIdentifier, for: indexPath)
     }
 
-    /// Forwards to ``ListKit/ListDataSource/listView(_:titleForHeaderInSection:)``.
+    /// Forwards to `ListDataSource/listView(_:titleForHeaderInSection:)`.
     /// - Parameters:
     ///   - tableView: The table.
     ///   - section: The section.
@@ -65,7 +65,7 @@
       dataSource?.listView(self, titleForHeaderInSection: section)
     }
 
-    /// Forwards to ``ListKit/ListDataSource/listView(_:titleForFooterInSection:)``.
+    /// Forwards to `ListDataSource/listView(_:titleForFooterInSection:)`.
     /// - Parameters:
     ///   - tableView: The table.
     ///   - section: The section.
@@ -74,7 +74,7 @@
       dataSource?.listView(self, titleForFooterInSection: section)
     }
 
-    /// Forwards to ``ListKit/ListDataSource/listView(_:canEditItemAt:)``.
+    /// Forwards to `ListDataSource/listView(_:canEditItemAt:)`.
     /// - Parameters:
     ///   - tableView: The table.
     ///   - indexPath: The row.
@@ -83,7 +83,7 @@
       dataSource?.listView(self, canEditItemAt: ItemPath(indexPath)) ?? false
     }
 
-    /// Forwards to ``ListKit/ListDataSource/listView(_:commit:forItemAt:)``.
+    /// Forwards to `ListDataSource/listView(_:commit:forItemAt:)`.
     /// - Parameters:
     ///   - tableView: The table.
     ///   - editingStyle: The committed edit.
@@ -95,7 +95,7 @@
       dataSource?.listView(self, commit: ListKit.EditingStyle(editingStyle), forItemAt: ItemPath(indexPath))
     }
 
-    /// Forwards to ``ListKit/ListDataSource/listView(_:canMoveItemAt:)``.
+    /// Forwards to `ListDataSource/listView(_:canMoveItemAt:)`.
     /// - Parameters:
     ///   - tableView: The table.
     ///   - indexPath: The row.
@@ -104,7 +104,7 @@
       dataSource?.listView(self, canMoveItemAt: ItemPath(indexPath)) ?? false
     }
 
-    /// Forwards to ``ListKit/ListDataSource/listView(_:moveItemAt:to:)``.
+    /// Forwards to `ListDataSource/listView(_:moveItemAt:to:)`.
     /// - Parameters:
     ///   - tableView: The table.
     ///   - sourceIndexPath: Where the row was.
@@ -117,7 +117,7 @@
   }
 
   extension TableViewAdapter: UITableViewDataSourcePrefetching {
-    /// Forwards to ``ListKit/ListDataSource/listView(_:prefetchItemsAt:)``.
+    /// Forwards to `ListDataSource/listView(_:prefetchItemsAt:)`.
     /// - Parameters:
     ///   - tableView: The table.
     ///   - indexPaths: The rows likely to appear soon.
@@ -125,7 +125,7 @@
       dataSource?.listView(self, prefetchItemsAt: indexPaths.map { ItemPath($0) })
     }
 
-    /// Forwards to ``ListKit/ListDataSource/listView(_:cancelPrefetchingForItemsAt:)``.
+    /// Forwards to `ListDataSource/listView(_:cancelPrefetchingForItemsAt:)`.
     /// - Parameters:
     ///   - tableView: The table.
     ///   - indexPaths: The rows no longer expected.

@@ -26,7 +26,7 @@
   extension TableViewAdapter: UITableViewDelegate {
     // MARK: Heights, headers and footers
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:heightForItemAt:)``; `nil` answers the
+    /// Forwards to `ListDelegate/listView(_:heightForItemAt:)`; `nil` answers the
     /// table's `rowHeight` (by default `UITableView.automaticDimension`, a self-sizing row).
     /// - Parameters:
     ///   - tableView: The table.
@@ -37,7 +37,7 @@
         ?? tableView.rowHeight
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:estimatedHeightForItemAt:)``; `nil` answers
+    /// Forwards to `ListDelegate/listView(_:estimatedHeightForItemAt:)`; `nil` answers
     /// the table's `estimatedRowHeight` (by default `UITableView.automaticDimension`: no estimate).
     /// - Parameters:
     ///   - tableView: The table.
@@ -48,7 +48,7 @@
         ?? tableView.estimatedRowHeight
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:heightForHeaderInSection:)``; `nil` answers
+    /// Forwards to `ListDelegate/listView(_:heightForHeaderInSection:)`; `nil` answers
     /// the table's `sectionHeaderHeight` (by default `UITableView.automaticDimension`).
     /// - Parameters:
     ///   - tableView: The table.
@@ -59,7 +59,7 @@
         ?? tableView.sectionHeaderHeight
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:heightForFooterInSection:)``; `nil` answers
+    /// Forwards to `ListDelegate/listView(_:heightForFooterInSection:)`; `nil` answers
     /// the table's `sectionFooterHeight` (by default `UITableView.automaticDimension`).
     /// - Parameters:
     ///   - tableView: The table.
@@ -70,7 +70,7 @@
         ?? tableView.sectionFooterHeight
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:viewForHeaderInSection:)``; an answer that is
+    /// Forwards to `ListDelegate/listView(_:viewForHeaderInSection:)`; an answer that is
     /// not a `UIView` reads as no view.
     /// - Parameters:
     ///   - tableView: The table.
@@ -80,7 +80,7 @@
       delegate?.listView(self, viewForHeaderInSection: section) as? UIView
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:viewForFooterInSection:)``; an answer that is
+    /// Forwards to `ListDelegate/listView(_:viewForFooterInSection:)`; an answer that is
     /// not a `UIView` reads as no view.
     /// - Parameters:
     ///   - tableView: The table.
@@ -92,7 +92,7 @@
 
     // MARK: Display
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:willDisplay:forItemAt:)`` (a paged section
+    /// Forwards to `ListDelegate/listView(_:willDisplay:forItemAt:)` (a paged section
     /// loads its next page from here).
     /// - Parameters:
     ///   - tableView: The table.
@@ -104,7 +104,7 @@
       delegate?.listView(self, willDisplay: cell, forItemAt: ItemPath(indexPath))
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:didEndDisplaying:forItemAt:)``.
+    /// Forwards to `ListDelegate/listView(_:didEndDisplaying:forItemAt:)`.
     /// - Parameters:
     ///   - tableView: The table.
     ///   - cell: The cell that left the screen.
@@ -117,7 +117,7 @@
 
     // MARK: Highlight and selection
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:shouldHighlightItemAt:)``.
+    /// Forwards to `ListDelegate/listView(_:shouldHighlightItemAt:)`.
     /// - Parameters:
     ///   - tableView: The table.
     ///   - indexPath: The row.
@@ -126,7 +126,7 @@
       delegate?.listView(self, shouldHighlightItemAt: ItemPath(indexPath)) ?? true
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:didHighlightItemAt:)``.
+    /// Forwards to `ListDelegate/listView(_:didHighlightItemAt:)`.
     /// - Parameters:
     ///   - tableView: The table.
     ///   - indexPath: The row.
@@ -134,7 +134,7 @@
       delegate?.listView(self, didHighlightItemAt: ItemPath(indexPath))
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:didUnhighlightItemAt:)``.
+    /// Forwards to `ListDelegate/listView(_:didUnhighlightItemAt:)`.
     /// - Parameters:
     ///   - tableView: The table.
     ///   - indexPath: The row.
@@ -142,7 +142,7 @@
       delegate?.listView(self, didUnhighlightItemAt: ItemPath(indexPath))
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:willSelectItemAt:)``.
+    /// Forwards to `ListDelegate/listView(_:willSelectItemAt:)`.
     /// - Parameters:
     ///   - tableView: The table.
     ///   - indexPath: The row the user touched.
@@ -152,7 +152,7 @@
       return delegate.listView(self, willSelectItemAt: ItemPath(indexPath)).map { IndexPath($0) }
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:didSelectItemAt:)`` (a paged section's
+    /// Forwards to `ListDelegate/listView(_:didSelectItemAt:)` (a paged section's
     /// status row retries from here).
     /// - Parameters:
     ///   - tableView: The table.
@@ -161,7 +161,7 @@
       delegate?.listView(self, didSelectItemAt: ItemPath(indexPath))
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:didDeselectItemAt:)``.
+    /// Forwards to `ListDelegate/listView(_:didDeselectItemAt:)`.
     /// - Parameters:
     ///   - tableView: The table.
     ///   - indexPath: The row.
@@ -171,7 +171,7 @@
 
     // MARK: Editing and swipe actions
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:editingStyleForItemAt:)``.
+    /// Forwards to `ListDelegate/listView(_:editingStyleForItemAt:)`.
     /// - Parameters:
     ///   - tableView: The table.
     ///   - indexPath: The row.
@@ -183,7 +183,7 @@
         delegate?.listView(self, editingStyleForItemAt: ItemPath(indexPath)) ?? .delete)
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:leadingSwipeActionsForItemAt:)``.
+    /// Forwards to `ListDelegate/listView(_:leadingSwipeActionsForItemAt:)`.
     /// - Parameters:
     ///   - tableView: The table.
     ///   - indexPath: The row.
@@ -195,7 +195,7 @@
         .makeUISwipeActionsConfiguration()
     }
 
-    /// Forwards to ``ListKit/ListDelegate/listView(_:trailingSwipeActionsForItemAt:)``.
+    /// Forwards to `ListDelegate/listView(_:trailingSwipeActionsForItemAt:)`.
     /// - Parameters:
     ///   - tableView: The table.
     ///   - indexPath: The row.

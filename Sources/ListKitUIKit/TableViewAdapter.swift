@@ -15,12 +15,12 @@
   import ListKit
   import UIKit
 
-  /// Puts a ListKit data source and delegate (an ``ListKit/ArrayDataSource``, a
-  /// ``ListKit/TableManager``…) on a `UITableView`.
+  /// Puts a ListKit data source and delegate (an `ArrayDataSource`, a
+  /// `TableManager`…) on a `UITableView`.
   ///
   /// The adapter is the table's `dataSource`, `delegate` and `prefetchDataSource`, and forwards
   /// every call 1:1 to the ListKit ``dataSource`` and ``delegate``, converting `IndexPath` to
-  /// `ItemPath`. It is also the core's ``ListKit/ListView``: registration, dequeue, reloads and
+  /// `ItemPath`. It is also the core's `ListView`: registration, dequeue, reloads and
   /// batch updates go to the table.
   ///
   /// ```swift
@@ -35,7 +35,7 @@
   @MainActor
   public final class TableViewAdapter: NSObject, ListView {
     /// The reuse identifier of the plain cell shown when the core answers with a cell that is not
-    /// a `UITableViewCell` (a ``ListKit/PlaceholderCell``, a terminal cell…).
+    /// a `UITableViewCell` (a `PlaceholderCell`, a terminal cell…).
     public static let fallbackReuseIdentifier = "ListKitUIKit.FallbackCell"
 
     /// The table view.
@@ -83,7 +83,7 @@
     ///   - path: The path the cell will be shown at.
     /// - Returns: A `UITableViewCell` (also for classes registered with the table directly or
     ///   storyboard prototypes), or a new model cell for a non-UIKit registration.
-    /// - Throws: ``ListKit/ListViewError/unregisteredIdentifier(_:)`` instead of UIKit's abort.
+    /// - Throws: `ListViewError/unregisteredIdentifier(_:)` instead of UIKit's abort.
     public func dequeueReusableCell(withIdentifier identifier: String, for path: ItemPath)
       throws(ListViewError) -> AnyObject
     {
