@@ -14,20 +14,32 @@ import Testing
     for await state in list.stateChanges() where !state.refreshState.isLoading { break }
   }
 
-  @Test func theReadmeScreenLoadsADjangoListIntoTheView() async throws {
+  @Test func theReadmeScreenPagesADjangoListToTheEndWithItsPinnedPhotos() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "readme-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     try await withServer { server in
       let view = HeadlessTableView(viewportHeight: 440)
+      var diagnostics: [ListDiagnostic] = []
       let screen = try ReadmeExample.PhotoScreen(
-        listView: view, api: server.url("/drf/page?total=45"), token: "readme-token",
+        listView: view, api: server.url("/drf/page?total=45"), token: "readme-token", pinned: [3, 25],
         cacheDirectory: directory)
-      await refreshEnded(screen.photos)
-      #expect(screen.photos.items.map(\.id) == Array(0..<20))
-      #expect(screen.photos.totalCount == 45)
+      screen.table.diagnosticHandler = { diagnostics.append($0) }
+      await screen.photos.idle()
       screen.table.update()
-      #expect(view.numberOfItems(inSection: 0) ?? 0 >= 20)
+      #expect(screen.photos.items.map(\.id).prefix(20) == ArraySlice(0..<20))
+      #expect(screen.photos.totalCount == 45)
+
+      // Scrolling to the bottom asks for each next page; the pinned photo 25 arrives on page 2.
+      for _ in 0..<10 where screen.photos.nextPageState != .reachedEnd {
+        try view.scroll(toOffset: view.maximumContentOffset)
+        await screen.photos.idle()
+        screen.table.update()
+      }
+      #expect(screen.photos.items.map(\.id) == Array(0..<45))
+      #expect(view.numberOfItems(inSection: 0) == 2)  // pinned: 3 and 25
+      #expect(view.numberOfItems(inSection: 1) == 46)  // every photo once, then "No more data"
+      #expect(diagnostics.isEmpty, "\(diagnostics)")
       #expect(view.violations.isEmpty)
       await screen.photos.waitForCacheWrites()
       #expect(screen.photos.lastCacheSaveError == nil)

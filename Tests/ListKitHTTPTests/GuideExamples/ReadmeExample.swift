@@ -21,14 +21,22 @@ enum ReadmeExample {
     let photos: PagedList<Photo>
     let table: TableManager
 
-    init(listView: any ListView, api: URL, token: String?, cacheDirectory: URL) throws {
+    init(listView: any ListView, api: URL, token: String?, pinned: Set<Int>, cacheDirectory: URL) throws {
       photos = PagedList(
         listName: "photos", context: RequestContext(userToken: token),
         configuration: try PagingConfiguration(pageSize: 20),  // DRF's page=1, 2, … of 20
         loader: HTTPPageLoader<Photo>(baseURL: api, style: .envelope()),  // {"count", "next", "results"}
         cache: FilePageCache<Photo>(directory: cacheDirectory))
       table = TableManager(listView: listView)  // becomes data source and delegate
-      table.sections = [PagedSection(list: photos) { PhotoRow($0) }]  // rows, next page on scroll, footer
+      table.sections = [
+        // The user's pinned photos, kept in step with the list; they stay in the list below too.
+        DerivedSection(list: photos, headerTitle: "Pinned") {
+          $0.filter { pinned.contains($0.id) }
+        } makeRow: {
+          PhotoRow($0)
+        },
+        PagedSection(list: photos, headerTitle: "Photos") { PhotoRow($0) },  // rows, next page, footer
+      ]
       photos.start()  // the cached first page and the network at once
     }
   }
