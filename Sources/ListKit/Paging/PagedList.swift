@@ -157,9 +157,9 @@ extension PagedList {
   }
 
   /// Whether a next page can be loaded now.
-  public var hasMoreData: Bool {
-    registrar.access(self, keyPath: \.hasMoreData)
-    return machine.hasMoreData
+  public var hasMore: Bool {
+    registrar.access(self, keyPath: \.hasMore)
+    return machine.hasMore
   }
 
   /// How old the shown cached first page was when it was shown, or `nil` when the items did not
@@ -308,7 +308,7 @@ extension PagedList {
     var refreshState: LoadState
     var nextPageState: LoadState
     var isBlank: Bool
-    var hasMoreData: Bool
+    var hasMore: Bool
     var cachedPageAge: Duration?
     var totalCount: Int?
     var context: RequestContext
@@ -318,7 +318,7 @@ extension PagedList {
   private var observed: Observed {
     Observed(
       refreshState: machine.refreshState, nextPageState: machine.nextPageState,
-      isBlank: machine.isBlank, hasMoreData: machine.hasMoreData, cachedPageAge: machine.cachedPageAge,
+      isBlank: machine.isBlank, hasMore: machine.hasMore, cachedPageAge: machine.cachedPageAge,
       totalCount: machine.totalCount, context: machine.context, cacheKey: machine.cacheKey)
   }
 
@@ -351,7 +351,7 @@ extension PagedList {
     notify(\.refreshState, if: before.refreshState != after.refreshState)
     notify(\.nextPageState, if: before.nextPageState != after.nextPageState)
     notify(\.isBlank, if: before.isBlank != after.isBlank)
-    notify(\.hasMoreData, if: before.hasMoreData != after.hasMoreData)
+    notify(\.hasMore, if: before.hasMore != after.hasMore)
     notify(\.cachedPageAge, if: before.cachedPageAge != after.cachedPageAge)
     notify(\.totalCount, if: before.totalCount != after.totalCount)
     notify(\.context, if: before.context != after.context)

@@ -176,7 +176,7 @@ extension PagingStateMachine {
   package var isBlank: Bool { hasLoadedFirstPage && cachedPageAge == nil && items.isEmpty }
 
   /// Whether a next page can be asked for now (or is being loaded).
-  package var hasMoreData: Bool {
+  package var hasMore: Bool {
     if case .at = next { true } else { false }
   }
 
@@ -436,7 +436,7 @@ extension PagingStateMachine {
   }
 
   private func completion(_ direction: PagingDirection, error: PagingError?) -> RequestCompletion {
-    RequestCompletion(direction: direction, error: error, hasMoreData: hasMoreData, isBlank: isBlank)
+    RequestCompletion(direction: direction, error: error, hasMore: hasMore, isBlank: isBlank)
   }
 
   /// Where the page after `page` (loaded by `request`) starts, or `.end`.

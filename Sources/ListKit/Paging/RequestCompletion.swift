@@ -1,6 +1,6 @@
 /// How one page request ended, in the four values of the classic view-model callback.
 ///
-/// The classic `requestCompleted(success, error, hasMoreData, isBlank)` block, as a value;
+/// The classic `requestCompleted(success, error, hasMore, isBlank)` block, as a value;
 /// ``success`` is derived from ``error``, so the two can never disagree.
 public struct RequestCompletion: Hashable, Sendable {
   /// Which way the request went.
@@ -8,7 +8,7 @@ public struct RequestCompletion: Hashable, Sendable {
   /// The error when it failed (switch on its ``PagingError/kind``), or `nil` when the page arrived.
   public var error: PagingError?
   /// Whether a next page can be loaded now.
-  public var hasMoreData: Bool
+  public var hasMore: Bool
   /// Whether the list has loaded and holds no items (show the empty state).
   public var isBlank: Bool
 
@@ -22,12 +22,12 @@ public struct RequestCompletion: Hashable, Sendable {
   /// - Parameters:
   ///   - direction: Which way the request went.
   ///   - error: The error when it failed, `nil` on success.
-  ///   - hasMoreData: Whether a next page can be loaded.
+  ///   - hasMore: Whether a next page can be loaded.
   ///   - isBlank: Whether the loaded list is empty.
-  public init(direction: PagingDirection, error: PagingError?, hasMoreData: Bool, isBlank: Bool) {
+  public init(direction: PagingDirection, error: PagingError?, hasMore: Bool, isBlank: Bool) {
     self.direction = direction
     self.error = error
-    self.hasMoreData = hasMoreData
+    self.hasMore = hasMore
     self.isBlank = isBlank
   }
 }

@@ -61,10 +61,10 @@ import Testing
     #expect(harness.list.items == testItems(0..<3))
     #expect(harness.list.refreshState == .idle)
     #expect(harness.list.nextPageState == .idle)
-    #expect(harness.list.hasMoreData)
+    #expect(harness.list.hasMore)
     #expect(
       completions == [
-        RequestCompletion(direction: .refresh, error: nil, hasMoreData: true, isBlank: false)
+        RequestCompletion(direction: .refresh, error: nil, hasMore: true, isBlank: false)
       ])
   }
 
@@ -158,7 +158,7 @@ import Testing
     #expect(harness.list.isBlank)
     #expect(harness.list.nextPageState == .reachedEnd)
     #expect(completions.first?.isBlank == true)
-    #expect(completions.first?.hasMoreData == false)
+    #expect(completions.first?.hasMore == false)
     #expect(harness.list.loadNextPage() == nil)
   }
 

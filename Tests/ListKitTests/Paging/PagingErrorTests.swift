@@ -77,10 +77,10 @@ private struct PlainError: Error {}
 
   @Test func successIsDerivedFromTheError() {
     let failed = RequestCompletion(
-      direction: .refresh, error: PagingError(direction: .refresh), hasMoreData: false, isBlank: false)
+      direction: .refresh, error: PagingError(direction: .refresh), hasMore: false, isBlank: false)
     #expect(!failed.success)
     #expect(failed.errorMessage == "The list could not be loaded.")
-    let succeeded = RequestCompletion(direction: .refresh, error: nil, hasMoreData: true, isBlank: false)
+    let succeeded = RequestCompletion(direction: .refresh, error: nil, hasMore: true, isBlank: false)
     #expect(succeeded.success)
     #expect(succeeded.errorMessage == nil)
   }

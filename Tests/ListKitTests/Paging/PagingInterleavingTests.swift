@@ -234,7 +234,7 @@ import Testing
       return "a next page is in flight beside a refresh"
     }
     if machine.isBlank != model.isBlank { return "isBlank \(machine.isBlank), model \(model.isBlank)" }
-    if machine.hasMoreData != model.hasMoreData { return "hasMoreData \(machine.hasMoreData)" }
+    if machine.hasMore != model.hasMore { return "hasMore \(machine.hasMore)" }
     if (machine.cachedPageAge != nil) != model.showingCache { return "cached flag differs" }
     if machine.generation < generationBefore { return "generation went back" }
     return nil

@@ -173,7 +173,7 @@ import Testing
     var machine = Machine(configuration: .test())
     machine.loadFirstPage(page(0..<3))
     let report = machine.loadNext(page([], hasMore: true))
-    #expect(report.completions.first?.hasMoreData == false)
+    #expect(report.completions.first?.hasMore == false)
     #expect(machine.nextPageState == .reachedEnd)
     #expect(machine.loadNextPage().isEmpty)
     #expect(machine.itemWillDisplay(at: 2).isEmpty)
@@ -184,7 +184,7 @@ import Testing
     let report = machine.loadFirstPage(page(0..<3, hasMore: false))
     #expect(
       report.completions == [
-        RequestCompletion(direction: .refresh, error: nil, hasMoreData: false, isBlank: false)
+        RequestCompletion(direction: .refresh, error: nil, hasMore: false, isBlank: false)
       ])
     #expect(machine.nextPageState == .reachedEnd)
   }
@@ -341,7 +341,7 @@ import Testing
     let report = machine.retry().load.map { machine.succeeded($0.ticket, with: page([], hasMore: true)) }
     #expect(machine.isBlank)
     #expect(report?.completions.first?.isBlank == true)
-    #expect(report?.completions.first?.hasMoreData == false)
+    #expect(report?.completions.first?.hasMore == false)
   }
 
   // MARK: Cache

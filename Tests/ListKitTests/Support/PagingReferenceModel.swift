@@ -36,7 +36,7 @@ struct PagingReferenceModel {
   }
 
   var isBlank: Bool { loadedFromNetwork && !showingCache && items.isEmpty }
-  var hasMoreData: Bool { generationHasFirstPage && !ended }
+  var hasMore: Bool { generationHasFirstPage && !ended }
 
   func isInFlight(_ handle: Int) -> Bool { refreshInFlight == handle || nextInFlight?.handle == handle }
 
