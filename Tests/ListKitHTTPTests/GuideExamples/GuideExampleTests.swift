@@ -4,9 +4,10 @@ import ListKitHTTP
 import ListKitTesting
 import Testing
 
-/// The README's and the guides' main examples are the code in this folder: each test below runs
-/// one against the loopback server. ListKitDocumentationTests checks that the documents show this
-/// code exactly (the regions between `// snippet:` and `// snippet-end`).
+/// Runs the README's and the guides' main examples against the loopback server.
+///
+/// The examples are the code in this folder; ListKitDocumentationTests checks that the documents
+/// show this code exactly (the regions between `// snippet:` and `// snippet-end`).
 @MainActor @Suite struct GuideExampleTests {
   /// Waits for the refresh in flight to end (the stream starts with the current state).
   func refreshEnded(_ list: PagedList<some Identifiable & Sendable>) async {
