@@ -41,3 +41,42 @@ final class CouponCell: ListCell, HeadlessRenderable {
 final class CouponRow: ModelCellManager<Coupon, CouponCell> {
   override func configure(cell: CouponCell) { cell.code = model.id }
 }
+
+final class GiftCell: ListCell, HeadlessRenderable {
+  var message = ""
+  init() {}
+  var renderedText: String { "gift: \(message)" }
+}
+
+/// A section of one title row, as the order screen's header and footer are.
+final class TitleRow: CellManager {
+  let title: String
+
+  init(_ title: String) {
+    self.title = title
+    super.init()
+  }
+
+  override class var cellRegistration: CellRegistration? { CellRegistration(TitleCell.self) }
+  override func configure(_ cell: AnyObject) { (cell as? TitleCell)?.title = title }
+}
+
+final class TitleCell: ListCell, HeadlessRenderable {
+  var title = ""
+  init() {}
+  var renderedText: String { title }
+}
+
+/// The order's header: how many items it has.
+final class HeaderSection: SectionManager {
+  init(_ order: Order) {
+    super.init(cells: [TitleRow("Your order: \(order.items.count) items")])
+  }
+}
+
+/// The order's footer: the coupons applied.
+final class FooterSection: SectionManager {
+  init(_ order: Order) {
+    super.init(cells: [TitleRow("Coupons applied: \(order.coupons.count)")])
+  }
+}

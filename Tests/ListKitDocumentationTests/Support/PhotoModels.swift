@@ -2,12 +2,7 @@ import Foundation
 import ListKit
 import ListKitTesting
 
-// The photo list the paging examples show, with an in-memory API standing in for the app's own.
-
-struct Photo: Identifiable, Equatable, Codable, Sendable {
-  var id: Int
-  var title: String
-}
+// The paging examples' API client, an in-memory stand-in for the app's own, and their row.
 
 /// The app's own API client in the examples: pages of photos for a signed-in user.
 struct PhotoAPI: Sendable {
@@ -23,7 +18,7 @@ struct PhotoAPI: Sendable {
     guard token != nil else { throw PhotoAPIError.signedOut }
     let start = min(page * size, count)
     let end = min(start + size, count)
-    return Response(photos: (start..<end).map { Photo(id: $0, title: "Photo \($0)") }, hasMore: end < count)
+    return Response(photos: (start..<end).map { Photo(id: $0, name: "Photo \($0)") }, hasMore: end < count)
   }
 }
 
@@ -32,14 +27,8 @@ enum PhotoAPIError: Error {
   case signedOut
 }
 
-final class PhotoCell: ListCell, HeadlessRenderable {
-  var title = ""
-  init() {}
-  var renderedText: String { title }
-}
-
 final class PhotoRow: ModelCellManager<Photo, PhotoCell> {
-  override func configure(cell: PhotoCell) { cell.title = model.title }
+  override func configure(cell: PhotoCell) { cell.configure(for: model) }
 }
 
 /// A fresh, empty cache directory, removed by the caller.
