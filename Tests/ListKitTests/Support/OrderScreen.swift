@@ -1,8 +1,8 @@
 import ListKit
 import ListKitTesting
 
-// A realistic order-confirmation screen, the seed's example: a header, coupons shown only when
-// the order has some, item rows of two kinds, and a footer.
+// A realistic order-confirmation screen, the classic example of the manager hierarchy: a header,
+// coupons shown only when the order has some, item rows of two kinds, and a footer.
 
 struct OrderItem: Identifiable, Equatable, Sendable {
   var id: Int
