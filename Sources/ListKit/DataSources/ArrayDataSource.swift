@@ -36,6 +36,8 @@ public final class ArrayDataSource<Item, Cell: AnyObject>: ListDataSource {
   public var reloadThreshold = 300
 
   private let configureCell: ConfigureCell
+  /// Orders the replacements and diffs the large ones off the main actor.
+  let updates = UpdateQueue()
 
   /// Creates a data source with one section.
   /// - Parameters:
@@ -102,8 +104,18 @@ public final class ArrayDataSource<Item, Cell: AnyObject>: ListDataSource {
   ///   - sections: The new items of each section.
   ///   - animated: Ignored: without identities, the view reloads.
   public func setSections(_ sections: [[Item]], animated: Bool = true) {
+    updates.cancelAll()
     self.sections = sections
     listView?.reloadData()
+  }
+
+  /// Returns once every replacement asked for so far has reached the view.
+  ///
+  /// A large animated replacement of `Sendable` items is diffed off the main actor, so
+  /// ``sections`` and the view may still show the earlier items right after
+  /// `setItems(_:animated:)` returns; await this before reading them.
+  public func updatesApplied() async {
+    await updates.idle()
   }
 
   func report(_ kind: ListDiagnostic.Kind, in operation: String) {

@@ -8,33 +8,77 @@ extension TableManager {
   /// share an identity with an earlier one are left out and reported as
   /// ``ListDiagnostic/Kind/duplicateIdentifier(_:)``.
   ///
-  /// - Parameter animated: Whether to animate the change.
-  /// - Complexity: O(n) expected for n rows shown before and after, plus the diff's cost.
+  /// A large animated update (several thousand rows before and after) is diffed off the main
+  /// actor: the view and the data source keep showing the previous state until the result is
+  /// applied, in one main-actor turn. Updates asked for meanwhile wait and coalesce (the latest
+  /// wins), and reach the view in order. Await ``updatesApplied()`` to know the view is in step.
+  ///
+  /// - Parameter animated: Whether to animate the change; `false` reloads at once, and an
+  ///   update still being diffed is dropped.
+  /// - Complexity: On the main actor, O(s + r) for s sections and the r rows of the sections
+  ///   whose rows changed since the last update, plus, for a small update, the diff's cost.
   public func update(animated: Bool = true) {
     updateScheduled = false
-    if animated, hasUpdated, let listView, updateRowsInPlace(in: listView) { return }
-    let candidate = candidateState()
-    registerCellKinds(in: candidate.sections)
-    guard let listView, animated, hasUpdated else {
-      // No diff to find duplicates: apply the same rule directly.
-      let deduplicated = candidate.snapshot.deduplicated()
-      let report = DuplicateReport(targetSections: deduplicated.sections, targetItems: deduplicated.items)
-      commit(removingDuplicates(report, from: candidate, target: deduplicated.snapshot))
-      listView?.reloadData()
+    guard animated, hasUpdated, listView != nil else {
+      updates.cancelAll()
+      reloadWithoutDiff()
       return
     }
-    // The diff finds duplicate identities (first kept, later ones dropped) in the same pass.
-    let changeset = diff(
-      from: displayedSnapshot, to: candidate.snapshot, options: DiffOptions(reloadThreshold: reloadThreshold))
-    let target = removingDuplicates(changeset.duplicates, from: candidate, target: changeset.target)
+    updates.enqueue { [weak self] in self?.performAnimatedUpdate() }
+  }
+
+  /// Returns once every update asked for so far (and every change that scheduled one) has
+  /// reached the view.
+  ///
+  /// Large updates are diffed off the main actor, so the view may still show an earlier state
+  /// right after ``update(animated:)`` returns; await this before reading the view.
+  public func updatesApplied() async {
+    while updateScheduled || !updates.isIdle {
+      if updateScheduled { update() }
+      await updates.idle()
+    }
+  }
+
+  /// Shows the candidate state with one reload, without diffing.
+  func reloadWithoutDiff() {
+    let candidate = candidateState(registeringAll: true)
+    // No diff to find duplicates: apply the same rule directly.
+    let deduplicated = candidate.snapshot.deduplicated()
+    let report = DuplicateReport(targetSections: deduplicated.sections, targetItems: deduplicated.items)
+    commit(removingDuplicates(report, from: candidate, target: deduplicated.snapshot))
+    listView?.reloadData()
+  }
+
+  /// Diffs the candidate state against what the view shows (off the main actor when large) and
+  /// shows the result.
+  func performAnimatedUpdate() {
+    updateScheduled = false
+    guard let listView else { return }
+    if updateRowsInPlace(in: listView) { return }
+    let candidate = candidateState(registeringAll: false)
     let (source, shown) = (displayedSnapshot, displayedSections)
+    let target = candidate.snapshot
+    let options = DiffOptions(reloadThreshold: reloadThreshold)
+    updates.run(
+      cost: source.itemCount + target.itemCount,
+      work: { DiffResult(source: source, target: target, options: options) }
+    ) { [weak self] result in
+      self?.show(result, candidate: candidate, shown: shown)
+    }
+  }
+
+  /// Shows a diff's result: its stages, each with its state, or a reload.
+  func show(_ result: DiffResult<SectionKey, RowKey>, candidate: ResolvedState, shown: [SectionManager]) {
+    let changeset = result.changeset
+    // The diff found duplicate identities (first kept, later ones dropped) in the same pass.
+    let target = removingDuplicates(changeset.duplicates, from: candidate, target: changeset.target)
     StageDriver.perform(
       changeset.stages, on: listView, animated: true, reloadRecommended: changeset.isReloadRecommended,
       states: {
         // One batch: the state after it is the target, with no replay.
         if changeset.stages.count == 1 { return [DisplayState(sections: target.sections, rows: target.rows)] }
         let lookup = ManagerLookup(old: shown, new: target.sections)
-        return try? changeset.snapshots(applyingTo: source).map(lookup.state(for:))
+        return result.intermediateStates?.map(lookup.state(for:))
       },
       show: apply(_:),
       finish: {
@@ -81,10 +125,27 @@ extension TableManager {
   }
 
   /// The shown sections with their rows and their snapshot, duplicates included.
-  func candidateState() -> ResolvedState {
+  ///
+  /// A section's row keys are kept from one update to the next until its rows change (see
+  /// `SectionManager.rowKeys`), so only changed sections cost O(rows) here.
+  /// - Parameter registeringAll: Whether to register the cell kinds of every row, rather than
+  ///   only those of sections not shown before or whose rows changed.
+  func candidateState(registeringAll: Bool) -> ResolvedState {
     let shown = sections.filter(\.isShown)
-    return ResolvedState(
-      sections: shown, rows: shown.map(\.cells), snapshot: snapshot(of: shown, rowsOf: \.cells))
+    let wasShown = Set(displayedSections.map(ObjectIdentifier.init))
+    var snapshot = TableSnapshot()
+    snapshot.sections.reserveCapacity(shown.count)
+    for section in shown {
+      let cached = section.rowKeys
+      let keys = cached ?? section.cells.map(RowKey.init)
+      // A key stays true only while every change of its row is announced (a versioned content).
+      if cached == nil, keys.allSatisfy({ $0.contentVersion != nil }) { section.rowKeys = keys }
+      if registeringAll || cached == nil || !wasShown.contains(ObjectIdentifier(section)) {
+        registerCellKinds(in: [section])
+      }
+      snapshot.sections.append(SnapshotSection(SectionKey(section), items: keys))
+    }
+    return ResolvedState(sections: shown, rows: shown.map(\.cells), snapshot: snapshot)
   }
 
   /// Makes `state` what the view is told about and what the next update diffs against.

@@ -56,6 +56,8 @@ open class TableManager {
   var displayedSnapshot = TableSnapshot()
   /// Reuse identifiers already registered with the view.
   var registeredIdentifiers: Set<String> = []
+  /// Orders the updates and diffs the large ones off the main actor.
+  let updates = UpdateQueue()
 
   /// Creates a table manager and attaches it to a view.
   /// - Parameters:
@@ -205,6 +207,11 @@ open class TableManager {
     to.cells.insert(cell, at: min(destination.item, to.cells.count))
     displayedSnapshot = snapshot(of: displayedSections, rowsOf: \.displayedCells)
     updateScheduled = false
+    // A diff still running started from the state before the move: diff again from this one.
+    if !updates.isIdle {
+      updates.cancelAll()
+      setNeedsUpdate()
+    }
   }
 
   /// Forwards prefetching, grouped by section.

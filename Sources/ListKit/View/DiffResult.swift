@@ -1,0 +1,23 @@
+/// A diff computed for an update, with the states between its stages when there are several:
+/// everything an update needs that can be computed off the main actor.
+struct DiffResult<Section: Identifiable & Equatable, Item: Identifiable & Equatable> {
+  /// The diff.
+  var changeset: Changeset<Section, Item>
+  /// The state after each stage when there is more than one stage and they will be performed;
+  /// `nil` otherwise, or when they cannot be derived. After a single stage the state is the
+  /// changeset's target.
+  var intermediateStates: [SectionedSnapshot<Section, Item>]?
+
+  /// Diffs `source` against `target`.
+  /// - Complexity: The diff's, plus O(n) for n rows when there are several stages.
+  init(
+    source: SectionedSnapshot<Section, Item>, target: SectionedSnapshot<Section, Item>, options: DiffOptions
+  ) {
+    changeset = diff(from: source, to: target, options: options)
+    intermediateStates =
+      changeset.stages.count > 1 && !changeset.isReloadRecommended
+      ? try? changeset.snapshots(applyingTo: source) : nil
+  }
+}
+
+extension DiffResult: Sendable where Section: Sendable, Item: Sendable {}
