@@ -77,7 +77,7 @@ extension TableManager {
       states: {
         // One batch: the state after it is the target, with no replay.
         if changeset.stages.count == 1 { return [DisplayState(sections: target.sections, rows: target.rows)] }
-        let lookup = ManagerLookup(old: shown, new: target.sections)
+        let lookup = ManagerLookup(old: shown, new: target)
         return result.intermediateStates?.map(lookup.state(for:))
       },
       show: apply(_:),
@@ -131,6 +131,11 @@ extension TableManager {
   /// - Parameter registeringAll: Whether to register the cell kinds of every row, rather than
   ///   only those of sections not shown before or whose rows changed.
   func candidateState(registeringAll: Bool) -> ResolvedState {
+    // What changed from here on belongs to the next update, even while this one is diffed.
+    for section in sections {
+      section.structureChanged = false
+      section.changedRows = []
+    }
     let shown = sections.filter(\.isShown)
     let wasShown = Set(displayedSections.map(ObjectIdentifier.init))
     var snapshot = TableSnapshot()
@@ -158,10 +163,6 @@ extension TableManager {
   func record(_ state: ResolvedState) {
     displayedSnapshot = state.snapshot
     hasUpdated = true
-    for section in sections {
-      section.structureChanged = false
-      section.changedRows = []
-    }
   }
 
   /// The fast path of an update in which only rows' contents changed.
@@ -220,8 +221,10 @@ extension TableManager {
     displayedSections = state.sections
     for (section, rows) in zip(state.sections, state.rows) {
       section.displayedCells = rows
-      // Most rows already point at their section: skip the retain and release of rewriting it.
-      for row in rows where row.sectionLink !== section.link { row.sectionLink = section.link }
+      // A row points at the section whose `cells` hold it (set when they are assigned). A state
+      // diffed earlier may show it elsewhere: keep the newer link, through which the row's
+      // changes reach the section that will diff them next.
+      for row in rows where row.sectionLink == nil { row.sectionLink = section.link }
     }
   }
 
@@ -274,14 +277,18 @@ struct ManagerLookup {
   var sections: [DiffID: SectionManager] = [:]
   var rows: [DiffID: CellManager] = [:]
 
-  init(old: [SectionManager], new: [SectionManager]) {
+  /// - Parameters:
+  ///   - old: The sections shown, with their displayed rows.
+  ///   - new: The state the update shows, with the rows it was diffed with (a section's
+  ///     `cells` may have changed since, while the diff ran).
+  init(old: [SectionManager], new: ResolvedState) {
     for section in old {
       sections[DiffID(section.diffIdentifier)] = section
       for cell in section.displayedCells { rows[cell.diffID] = cell }
     }
-    for section in new {
+    for (section, cells) in zip(new.sections, new.rows) {
       sections[DiffID(section.diffIdentifier)] = section
-      for cell in section.cells { rows[cell.diffID] = cell }
+      for cell in cells { rows[cell.diffID] = cell }
     }
   }
 

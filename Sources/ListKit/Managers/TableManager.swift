@@ -210,6 +210,7 @@ open class TableManager {
     // A diff still running started from the state before the move: diff again from this one.
     if !updates.isIdle {
       updates.cancelAll()
+      for section in sections { section.structureChanged = true }
       setNeedsUpdate()
     }
   }

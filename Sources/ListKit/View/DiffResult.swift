@@ -3,7 +3,8 @@
 struct DiffResult<Section: Identifiable & Equatable, Item: Identifiable & Equatable> {
   /// The diff.
   var changeset: Changeset<Section, Item>
-  /// The state after each stage when there is more than one stage and they will be performed;
+  /// The state after each stage, when there are several stages to perform.
+  ///
   /// `nil` otherwise, or when they cannot be derived. After a single stage the state is the
   /// changeset's target.
   var intermediateStates: [SectionedSnapshot<Section, Item>]?
