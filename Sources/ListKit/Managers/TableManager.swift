@@ -59,6 +59,13 @@ open class TableManager {
   /// Orders the updates and diffs the large ones off the main actor.
   let updates = UpdateQueue()
 
+  /// Past this many rows (before plus after) an update is diffed off the main actor; for the
+  /// benchmark, which compares it with the synchronous path.
+  package var offMainThreshold: Int {
+    get { updates.offMainThreshold }
+    set { updates.offMainThreshold = newValue }
+  }
+
   /// Creates a table manager and attaches it to a view.
   /// - Parameters:
   ///   - listView: The view to serve; the manager becomes its data source and delegate.
