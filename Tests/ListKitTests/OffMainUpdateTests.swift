@@ -288,4 +288,36 @@ import Testing
     #expect(diagnostics.isEmpty, "seed \(seed): \(diagnostics)")
     #expect(view.render() == expectedRows(recorder.last), "seed \(seed)")
   }
+
+  // MARK: PagedSection
+
+  final class PhotoRow: ModelCellManager<Photo, PhotoCell> {
+    override func configure(cell: PhotoCell) { cell.title = model.title }
+  }
+
+  @Test func pagesOfAPagedSection_areDiffedOffTheMainActor_andAllReachTheViewInOrder() async throws {
+    let loader = ClosurePageLoader<Photo> { request in
+      guard case .page(let index, let size) = request.position else { throw CancellationError() }
+      let items = (index * size..<min(index * size + size, 35)).map { Photo(id: $0, title: "p\($0)") }
+      return Page(items: items, hasMore: index * size + size < 35)
+    }
+    let list = PagedList(
+      listName: "photos", configuration: try PagingConfiguration(pageSize: 10), loader: loader)
+    let section = PagedSection(list: list) { PhotoRow($0) }
+    let table = TableManager(sections: [section])
+    table.updates.offMainThreshold = 0
+    let view = HeadlessTableView(viewportHeight: 100_000)
+    table.attach(to: view)
+    var diagnostics: [ListDiagnostic] = []
+    table.diagnosticHandler = { diagnostics.append($0) }
+    await list.refresh()?.value
+    // Each page asks for an update while the previous one may still be diffed.
+    while let load = list.loadNextPage() { await load.value }
+    await table.updatesApplied()
+    #expect(list.items.count == 35)
+    #expect(view.numberOfItems(inSection: 0) == section.cells.count)
+    #expect(Array(view.render().prefix(35)) == (0..<35).map { "p\($0)" })
+    #expect(view.violations.isEmpty)
+    #expect(diagnostics.isEmpty)
+  }
 }
