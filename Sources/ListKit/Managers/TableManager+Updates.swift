@@ -219,13 +219,10 @@ extension TableManager {
   /// Makes the data source answer with `state` (an intermediate stage or the target).
   func apply(_ state: DisplayState) {
     displayedSections = state.sections
-    for (section, rows) in zip(state.sections, state.rows) {
-      section.displayedCells = rows
-      // A row points at the section whose `cells` hold it (set when they are assigned). A state
-      // diffed earlier may show it elsewhere: keep the newer link, through which the row's
-      // changes reach the section that will diff them next.
-      for row in rows where row.sectionLink == nil { row.sectionLink = section.link }
-    }
+    // O(sections): a row already points at the section whose `cells` hold it (set when they are
+    // assigned, and every shown row comes from `cells`). A state diffed earlier may show it
+    // elsewhere; the newer link is the one through which its changes reach the next update.
+    for (section, rows) in zip(state.sections, state.rows) { section.displayedCells = rows }
   }
 
   /// A snapshot of sections and their rows as given by `rows`.
