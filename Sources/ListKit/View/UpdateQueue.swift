@@ -65,8 +65,10 @@ final class UpdateQueue {
     }
     isRunning = true
     let generation = self.generation
+    // The diff runs at the priority of the code that asked for the update (a user's action).
+    let priority = Task.currentPriority
     Task { @MainActor in
-      let result = await Task.detached { work() }.value
+      let result = await Task.detached(priority: priority) { work() }.value
       self.finish(result, of: generation, apply: apply)
     }
   }
