@@ -201,6 +201,24 @@ import Testing
     #expect(view.violations.isEmpty)
   }
 
+  @Test func aModelChangedWhileItsDiffRuns_isShownAsItIs_notAsItWasDiffed() async {
+    let section = SectionManager(cells: [Row(OrderItem(id: 1, name: "i1", price: 0))])
+    let view = HeadlessTableView(viewportHeight: 10_000)
+    let table = TableManager(sections: [section])
+    table.updates.offMainThreshold = 0
+    table.attach(to: view)
+    let changed = Row(OrderItem(id: 1, name: "i1", price: 1))
+    section.cells = [changed]
+    table.update()  // diffs price 0 → 1: the row is reloaded when applied
+    changed.model.price = 0  // meanwhile back to 0: the reload shows 0
+    table.update()
+    section.cells = [Row(OrderItem(id: 1, name: "i1", price: 1))]  // and a new row with 1
+    table.update()
+    await table.updatesApplied()
+    #expect(view.render() == ["i1#1"])
+    #expect(view.violations.isEmpty)
+  }
+
   /// Seeded random edits of a sectioned screen (conditions, inserts, deletes, moves across
   /// sections, model edits in place and by re-assigning rows) in bursts from several tasks,
   /// every diff off the main actor: every batch is accepted, the data source's counts are the

@@ -71,7 +71,8 @@ extension TableManager {
   func show(_ result: DiffResult<SectionKey, RowKey>, candidate: ResolvedState, shown: [SectionManager]) {
     let changeset = result.changeset
     // The diff found duplicate identities (first kept, later ones dropped) in the same pass.
-    let target = removingDuplicates(changeset.duplicates, from: candidate, target: changeset.target)
+    let target = outdatingRowsChangedSince(
+      removingDuplicates(changeset.duplicates, from: candidate, target: changeset.target))
     StageDriver.perform(
       changeset.stages, on: listView, animated: true, reloadRecommended: changeset.isReloadRecommended,
       states: {
@@ -86,6 +87,28 @@ extension TableManager {
       },
       showTarget: { commit(target) },
       reportRejection: reportRejection(_:))
+  }
+
+  /// `state` with the keys of rows whose content changed since it was taken marked outdated.
+  ///
+  /// While a diff runs off the main actor a row's model can change again; the view configures
+  /// the row with its content now, not the diffed one, so the key recorded as shown must not
+  /// claim otherwise: an outdated key makes the next update (already scheduled by the change)
+  /// reload the row. Only sections whose kept keys were dropped since can hold such rows.
+  /// - Complexity: O(r) for the r rows of those sections.
+  func outdatingRowsChangedSince(_ state: ResolvedState) -> ResolvedState {
+    var state = state
+    for (index, section) in state.sections.enumerated() where section.rowKeys == nil {
+      for (item, row) in state.rows[index].enumerated() {
+        let key = state.snapshot.sections[index].items[item]
+        let changed =
+          key.reloadVersion != row.reloadVersion
+          || (key.contentVersion.map { $0 != row.contentVersion } ?? !sameContent(
+            key.content, row.diffContent))
+        if changed { state.snapshot.sections[index].items[item] = key.outdated }
+      }
+    }
+    return state
   }
 
   /// Reports a batch the view refused; the driver reloads into the target.
@@ -223,17 +246,6 @@ extension TableManager {
     // assigned, and every shown row comes from `cells`). A state diffed earlier may show it
     // elsewhere; the newer link is the one through which its changes reach the next update.
     for (section, rows) in zip(state.sections, state.rows) { section.displayedCells = rows }
-  }
-
-  /// A snapshot of sections and their rows as given by `rows`.
-  func snapshot(of sections: [SectionManager], rowsOf rows: (SectionManager) -> [CellManager])
-    -> TableSnapshot
-  {
-    var snapshot = TableSnapshot()
-    for section in sections {
-      snapshot.sections.append(SnapshotSection(SectionKey(section), items: rows(section).map(RowKey.init)))
-    }
-    return snapshot
   }
 
   /// Registers the cell class of every row kind not registered yet.

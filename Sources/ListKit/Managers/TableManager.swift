@@ -212,7 +212,10 @@ open class TableManager {
     // Keep the models the app edits in step with what the user sees.
     if let index = from.cells.firstIndex(where: { $0 === cell }) { from.cells.remove(at: index) }
     to.cells.insert(cell, at: min(destination.item, to.cells.count))
-    displayedSnapshot = snapshot(of: displayedSections, rowsOf: \.displayedCells)
+    // The row's key moves with it: the keys say what the view shows, and a content change not
+    // shown yet (or being diffed) must still reach the view in the next update.
+    let key = displayedSnapshot.sections[source.section].items.remove(at: source.item)
+    displayedSnapshot.sections[destination.section].items.insert(key, at: destination.item)
     updateScheduled = false
     // A diff still running started from the state before the move: diff again from this one.
     if !updates.isIdle {

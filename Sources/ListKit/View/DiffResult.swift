@@ -3,10 +3,10 @@
 struct DiffResult<Section: Identifiable & Equatable, Item: Identifiable & Equatable> {
   /// The diff.
   var changeset: Changeset<Section, Item>
-  /// The state after each stage, when there are several stages to perform.
+  /// The state after each stage, when there are several stages to perform; empty for none.
   ///
-  /// `nil` otherwise, or when they cannot be derived. After a single stage the state is the
-  /// changeset's target.
+  /// `nil` after a single stage (whose state is the changeset's target), past the reload
+  /// threshold, or when they cannot be derived.
   var intermediateStates: [SectionedSnapshot<Section, Item>]?
 
   /// Diffs `source` against `target`.
@@ -15,9 +15,12 @@ struct DiffResult<Section: Identifiable & Equatable, Item: Identifiable & Equata
     source: SectionedSnapshot<Section, Item>, target: SectionedSnapshot<Section, Item>, options: DiffOptions
   ) {
     changeset = diff(from: source, to: target, options: options)
-    intermediateStates =
-      changeset.stages.count > 1 && !changeset.isReloadRecommended
-      ? try? changeset.snapshots(applyingTo: source) : nil
+    switch changeset.stages.count {
+    case 0: intermediateStates = []  // nothing to perform: no reload either
+    case 1: intermediateStates = nil
+    default:
+      intermediateStates = changeset.isReloadRecommended ? nil : try? changeset.snapshots(applyingTo: source)
+    }
   }
 }
 
