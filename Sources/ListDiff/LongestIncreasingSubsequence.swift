@@ -37,6 +37,19 @@ internal struct LongestIncreasingSubsequence {
       for member in 0..<count { isMember[member] = true }
       return count
     }
+    // The loop works on the buffers swapped out into locals (still uniquely referenced, so no
+    // copy), stored back at the end: writes through `self` re-check uniqueness on every element.
+    var tails: [Int32] = []
+    var tailKeys: [Int32] = []
+    var previous: [Int32] = []
+    swap(&tails, &self.tails)
+    swap(&tailKeys, &self.tailKeys)
+    swap(&previous, &self.previous)
+    defer {
+      self.tails = tails
+      self.tailKeys = tailKeys
+      self.previous = previous
+    }
     tails.removeAll(keepingCapacity: true)
     tailKeys.removeAll(keepingCapacity: true)
     previous.removeAll(keepingCapacity: true)

@@ -118,6 +118,33 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
 
   @inlinable
   internal mutating func matchItems() {
+    // The hot loops below work on local arrays, stored back at the end: writes through `self` in a
+    // mutating method re-check uniqueness on every element, locals are checked once.
+    var duplicates = self.duplicates
+    var oldSectionStart = self.oldSectionStart
+    var newSectionStart = self.newSectionStart
+    var oldItemRaw = self.oldItemRaw
+    var newItemRaw = self.newItemRaw
+    var oldItemSection = self.oldItemSection
+    var oldToNew = self.oldToNew
+    var newToOld = self.newToOld
+    var newItemFlags = self.newItemFlags
+    defer {
+      self.duplicates = duplicates
+      self.oldSectionStart = oldSectionStart
+      self.newSectionStart = newSectionStart
+      self.oldItemRaw = oldItemRaw
+      self.newItemRaw = newItemRaw
+      self.oldItemSection = oldItemSection
+      self.oldToNew = oldToNew
+      self.newToOld = newToOld
+      self.newItemFlags = newItemFlags
+    }
+    let oldSectionRaw = self.oldSectionRaw
+    let newSectionRaw = self.newSectionRaw
+    let sectionOldToNew = self.sectionOldToNew
+    let source = self.source
+    let target = self.target
     let oldItemCount = oldSectionRaw.reduce(0) { $0 + source.sections[$1].items.count }
     let newItemCount = newSectionRaw.reduce(0) { $0 + target.sections[$1].items.count }
     // Sized for the old items; the new ones mostly match them and add no entry.
@@ -273,7 +300,10 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
                     old = candidate
                     break
                   }
-                } else if newItem(Int(entry & ~IdentityTable.newSide)).id == item.id {
+                } else if Self.newItem(
+                  Int(entry & ~IdentityTable.newSide), in: target, sections: newSectionRaw,
+                  starts: newSectionStart, raws: newItemRaw
+                ).id == item.id {
                   isKnown = true
                   isDuplicate = true
                   break
@@ -321,16 +351,24 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
   }
 
   /// The new item at a flat position recorded so far (used only to confirm a rare duplicate).
+  /// - Parameters:
+  ///   - flat: The item's flat position in the new snapshot.
+  ///   - target: The new snapshot.
+  ///   - sections: By kept new section, its index in `target`.
+  ///   - starts: The flat position of each kept new section's first item, so far.
+  ///   - raws: By flat position, the item's index in its section as given, so far.
   @inlinable
-  internal func newItem(_ flat: Int) -> Item {
-    // The section is the last one whose start is at or before `flat`; `newSectionStart` is sorted.
+  internal static func newItem(
+    _ flat: Int, in target: SectionedSnapshot<Section, Item>, sections: [Int], starts: [Int], raws: [Int32]
+  ) -> Item {
+    // The section is the last one whose start is at or before `flat`; `starts` is sorted.
     var low = 0
-    var high = newSectionStart.count - 1
+    var high = starts.count - 1
     while low < high {
       let middle = (low + high + 1) >> 1
-      if newSectionStart[middle] <= flat { low = middle } else { high = middle - 1 }
+      if starts[middle] <= flat { low = middle } else { high = middle - 1 }
     }
-    return target.sections[newSectionRaw[low]].items[Int(newItemRaw[flat])]
+    return target.sections[sections[low]].items[Int(raws[flat])]
   }
 
   @inlinable
@@ -352,6 +390,11 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
 
   @inlinable
   internal mutating func findItemMoves() {
+    // Flags are set on a local copy, stored back at the end (see `matchItems`).
+    // Swapped out rather than copied, so that the array stays uniquely referenced.
+    var newItemFlags: [UInt8] = []
+    swap(&newItemFlags, &self.newItemFlags)
+    defer { self.newItemFlags = newItemFlags }
     var finder = LongestIncreasingSubsequence()
     var keys: [Int32] = []
     var positions: [Int] = []

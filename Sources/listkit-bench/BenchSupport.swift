@@ -25,6 +25,30 @@ enum BenchSupport {
     #endif
   }
 
+  /// The CPU seconds the calling thread has used so far.
+  static func threadSeconds() -> Double {
+    cpuSeconds(CLOCK_THREAD_CPUTIME_ID)
+  }
+
+  /// The CPU seconds all threads of this process have used so far: the main actor's work and the
+  /// background work it hands off.
+  static func processSeconds() -> Double {
+    cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
+  }
+
+  /// The process CPU seconds one call of `body` takes, on every thread.
+  static func processSeconds(_ body: () -> Void) -> Double {
+    let start = processSeconds()
+    body()
+    return processSeconds() - start
+  }
+
+  private static func cpuSeconds(_ clock: clockid_t) -> Double {
+    var time = timespec()
+    clock_gettime(clock, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
   /// The seconds of each of `runs` calls of `body`.
   static func timings(runs: Int, _ body: () -> Void) -> [Double] {
     (0..<runs).map { _ in seconds(body) }

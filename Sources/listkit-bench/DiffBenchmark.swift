@@ -107,6 +107,10 @@ func makeDiffCase(count: Int, sections: Int, kind: DiffCaseKind, seed: UInt64) -
 /// Benchmarks `difference(from:)` against the standard library's `difference(from:by:)` +
 /// `inferringMoves()` on the same items (flattened: the standard library knows no sections).
 func runDiffBenchmark() {
+  if ProcessInfo.processInfo.environment["LISTKIT_BENCH_PART"] == "floor" {
+    DiffFloor.printTargets(DiffFloor.run(counts: [10_000, 100_000, 1_000_000], sectionCounts: [1, 100]))
+    return
+  }
   print("ListDiff difference(from:) vs stdlib difference(from:by: id ==).inferringMoves()")
   print("build: swift run -c release; element: struct { id: Int, version: Int }; seeded input (SplitMix64)")
   print("times are medians (runs in brackets); stdlib/ours > 1 means ours is faster")
@@ -176,7 +180,9 @@ func runDiffBenchmark() {
     }
   }
   let scaling = DiffScaling.run()
+  let floors = DiffFloor.run(counts: [10_000, 100_000, 1_000_000], sectionCounts: [1, 100])
   printDiffTargets(rows, scaling: scaling, overallPeak: overallPeak)
+  DiffFloor.printTargets(floors)
 }
 
 private func printDiffRow(_ row: DiffRow) {

@@ -37,6 +37,8 @@ public final class ArrayDataSource<Item, Cell: AnyObject>: ListDataSource {
   public var reloadThreshold = 300
 
   private let configureCell: ConfigureCell
+  /// Orders the replacements and diffs the large ones off the main actor.
+  let updates = UpdateQueue()
 
   /// Creates a data source with one section.
   /// - Parameters:
@@ -100,8 +102,18 @@ public final class ArrayDataSource<Item, Cell: AnyObject>: ListDataSource {
   /// Replaces the sections and reloads the view (see ``replaceItems(_:)``).
   /// - Parameter sections: The new items of each section.
   public func replaceSections(_ sections: [[Item]]) {
+    updates.cancelAll()
     self.sections = sections
     listView?.reloadData()
+  }
+
+  /// Returns once every replacement asked for so far has reached the view.
+  ///
+  /// A large animated replacement of `Sendable` items is diffed off the main actor, so
+  /// ``sections`` and the view may still show the earlier items right after
+  /// `setItems(_:animated:)` returns; await this before reading them.
+  public func updatesApplied() async {
+    await updates.idle()
   }
 
   func report(_ kind: ListDiagnostic.Kind, in operation: String) {

@@ -23,6 +23,7 @@ open class SectionManager {
   public var cells: [CellManager] {
     didSet {
       for cell in cells { cell.sectionLink = link }
+      rowKeys = nil
       cellsDidChange()
     }
   }
@@ -35,6 +36,9 @@ open class SectionManager {
   var structureChanged = true
   /// Rows whose content changed in place since the last update.
   var changedRows: [CellManager] = []
+  /// The identities and contents of ``cells``, kept between updates while no row changes, so an
+  /// update of a large table rebuilds only the keys of the sections that changed.
+  var rowKeys: (scope: Int, keys: [RowKey])?
 
   /// Shows the section only while this returns `true`; `nil` means always shown.
   public var condition: (@MainActor () -> Bool)? {
@@ -100,6 +104,7 @@ open class SectionManager {
 
   func rowContentDidChange(_ row: CellManager) {
     changedRows.append(row)
+    rowKeys = nil
     table?.setNeedsUpdate()
   }
 

@@ -10,34 +10,79 @@ extension TableManager {
   /// of one section, or sections, that share an identity with an earlier one are left out and
   /// reported as ``ListDiagnostic/Kind/duplicateIdentifier(_:)``.
   ///
-  /// - Parameter animated: Whether to animate the change.
-  /// - Complexity: O(n) expected for n rows shown before and after, plus the diff's cost.
+  /// A large animated update (several thousand rows before and after) is diffed off the main
+  /// actor: the view and the data source keep showing the previous state until the result is
+  /// applied, in one main-actor turn. Updates asked for meanwhile wait and coalesce (the latest
+  /// wins), and reach the view in order. Await ``updatesApplied()`` to know the view is in step.
+  ///
+  /// - Parameter animated: Whether to animate the change; `false` reloads at once, and an
+  ///   update still being diffed is dropped.
+  /// - Complexity: On the main actor, O(s + r) for s sections and the r rows of the sections
+  ///   whose rows changed since the last update, plus, for a small update, the diff's cost.
   public func update(animated: Bool = true) {
     updateScheduled = false
     scheduledUpdate = nil
-    if animated, hasUpdated, let listView, updateRowsInPlace(in: listView) { return }
-    let candidate = candidateState()
-    registerCellKinds(in: candidate.sections)
-    guard let listView, animated, hasUpdated else {
-      // No diff to find duplicates: apply the same rule directly.
-      let deduplicated = candidate.snapshot.deduplicated()
-      let report = DuplicateReport(targetSections: deduplicated.sections, targetItems: deduplicated.items)
-      commit(removingDuplicates(report, from: candidate, target: deduplicated.snapshot))
-      listView?.reloadData()
+    guard animated, hasUpdated, listView != nil else {
+      updates.cancelAll()
+      reloadWithoutDiff()
       return
     }
-    // The diff finds duplicate identities (first kept, later ones dropped) in the same pass.
-    let changeset = candidate.snapshot.difference(
-      from: displayedSnapshot, options: DiffOptions(reloadThreshold: reloadThreshold))
-    let target = removingDuplicates(changeset.duplicates, from: candidate, target: changeset.target)
+    updates.enqueue { [weak self] in self?.performAnimatedUpdate() }
+  }
+
+  /// Returns once every update asked for so far (and every change that scheduled one) has
+  /// reached the view.
+  ///
+  /// Large updates are diffed off the main actor, so the view may still show an earlier state
+  /// right after ``update(animated:)`` returns; await this before reading the view.
+  public func updatesApplied() async {
+    while updateScheduled || !updates.isIdle {
+      if updateScheduled { update() }
+      await updates.idle()
+    }
+  }
+
+  /// Shows the candidate state with one reload, without diffing.
+  func reloadWithoutDiff() {
+    let candidate = candidateState(registeringAll: true)
+    // No diff to find duplicates: apply the same rule directly.
+    let deduplicated = candidate.snapshot.deduplicated()
+    let report = DuplicateReport(targetSections: deduplicated.sections, targetItems: deduplicated.items)
+    commit(removingDuplicates(report, from: candidate, target: deduplicated.snapshot))
+    listView?.reloadData()
+  }
+
+  /// Diffs the candidate state against what the view shows (off the main actor when large) and
+  /// shows the result.
+  func performAnimatedUpdate() {
+    updateScheduled = false
+    guard let listView else { return }
+    if updateRowsInPlace(in: listView) { return }
+    let candidate = candidateState(registeringAll: false)
     let (source, shown) = (displayedSnapshot, displayedSections)
+    let target = candidate.snapshot
+    let options = DiffOptions(reloadThreshold: reloadThreshold)
+    updates.run(
+      cost: source.itemCount + target.itemCount,
+      work: { DiffResult(source: source, target: target, options: options) }
+    ) { [weak self] result in
+      self?.show(result, candidate: candidate, shown: shown)
+    }
+  }
+
+  /// Shows a diff's result: its stages, each with its state, or a reload.
+  func show(_ result: DiffResult<SectionKey, RowKey>, candidate: ResolvedState, shown: [SectionManager]) {
+    let changeset = result.changeset
+    // The diff found duplicate identities (first kept, later ones dropped) in the same pass.
+    let target = outdatingRowsChangedSince(
+      removingDuplicates(changeset.duplicates, from: candidate, target: changeset.target))
     StageDriver.perform(
       changeset.stages, on: listView, animated: true, reloadRecommended: changeset.isReloadRecommended,
       states: {
         // One batch: the state after it is the target, with no replay.
         if changeset.stages.count == 1 { return [DisplayState(sections: target.sections, rows: target.rows)] }
-        let lookup = ManagerLookup(old: shown, new: target.sections, table: self)
-        return try? changeset.snapshots(applyingTo: source).map(lookup.state(for:))
+        let lookup = ManagerLookup(old: shown, new: target, table: self)
+        return result.intermediateStates?.map(lookup.state(for:))
       },
       show: apply(_:),
       finish: {
@@ -45,6 +90,28 @@ extension TableManager {
       },
       showTarget: { commit(target) },
       reportRejection: reportRejection(_:))
+  }
+
+  /// `state` with the keys of rows whose content changed since it was taken marked outdated.
+  ///
+  /// While a diff runs off the main actor a row's model can change again; the view configures
+  /// the row with its content now, not the diffed one, so the key recorded as shown must not
+  /// claim otherwise: an outdated key makes the next update (already scheduled by the change)
+  /// reload the row. Only sections whose kept keys were dropped since can hold such rows.
+  /// - Complexity: O(r) for the r rows of those sections.
+  func outdatingRowsChangedSince(_ state: ResolvedState) -> ResolvedState {
+    var state = state
+    for (index, section) in state.sections.enumerated() where section.rowKeys == nil {
+      for (item, row) in state.rows[index].enumerated() {
+        let key = state.snapshot.sections[index].items[item]
+        let changed =
+          key.reloadVersion != row.reloadVersion
+          || (key.contentVersion.map { $0 != row.contentVersion } ?? !sameContent(
+            key.content, row.diffContent))
+        if changed { state.snapshot.sections[index].items[item] = key.outdated }
+      }
+    }
+    return state
   }
 
   /// Reports a batch the view refused; the driver reloads into the target.
@@ -85,11 +152,36 @@ extension TableManager {
   }
 
   /// The shown sections with their rows and their snapshot, duplicates included.
-  func candidateState() -> ResolvedState {
+  ///
+  /// A section's row keys are kept from one update to the next until its rows change (see
+  /// `SectionManager.rowKeys`), so only changed sections cost O(rows) here.
+  /// - Parameter registeringAll: Whether to register the cell kinds of every row, rather than
+  ///   only those of sections not shown before or whose rows changed.
+  func candidateState(registeringAll: Bool) -> ResolvedState {
+    // What changed from here on belongs to the next update, even while this one is diffed.
+    for section in sections {
+      section.structureChanged = false
+      section.changedRows = []
+    }
     let shown = sections.filter(\.isShown)
     pruneRowScopes(keeping: shown)
-    return ResolvedState(
-      sections: shown, rows: shown.map(\.cells), snapshot: snapshot(of: shown, rowsOf: \.cells))
+    let wasShown = Set(displayedSections.map(ObjectIdentifier.init))
+    var snapshot = TableSnapshot()
+    snapshot.sections.reserveCapacity(shown.count)
+    for section in shown {
+      let key = SectionKey(section)
+      let scope = rowScope(for: key.id)
+      // Keys made under another scope (the section's was forgotten meanwhile) are made again.
+      let cached = section.rowKeys.flatMap { $0.scope == scope ? $0.keys : nil }
+      let keys = cached ?? section.cells.map { RowKey($0, scope: scope) }
+      // A key stays true only while every change of its row is announced (a versioned content).
+      if cached == nil, keys.allSatisfy({ $0.contentVersion != nil }) { section.rowKeys = (scope, keys) }
+      if registeringAll || cached == nil || !wasShown.contains(ObjectIdentifier(section)) {
+        registerCellKinds(in: [section])
+      }
+      snapshot.sections.append(SnapshotSection(key, items: keys))
+    }
+    return ResolvedState(sections: shown, rows: shown.map(\.cells), snapshot: snapshot)
   }
 
   /// Makes `state` what the view is told about and what the next update diffs against.
@@ -102,10 +194,6 @@ extension TableManager {
   func record(_ state: ResolvedState) {
     displayedSnapshot = state.snapshot
     hasUpdated = true
-    for section in sections {
-      section.structureChanged = false
-      section.changedRows = []
-    }
   }
 
   /// The fast path of an update in which only rows' contents changed.
@@ -162,24 +250,10 @@ extension TableManager {
   /// Makes the data source answer with `state` (an intermediate stage or the target).
   func apply(_ state: DisplayState) {
     displayedSections = state.sections
-    for (section, rows) in zip(state.sections, state.rows) {
-      section.displayedCells = rows
-      // Most rows already point at their section: skip the retain and release of rewriting it.
-      for row in rows where row.sectionLink !== section.link { row.sectionLink = section.link }
-    }
-  }
-
-  /// A snapshot of sections and their rows as given by `rows`.
-  func snapshot(of sections: [SectionManager], rowsOf rows: (SectionManager) -> [CellManager])
-    -> TableSnapshot
-  {
-    var snapshot = TableSnapshot()
-    for section in sections {
-      let key = SectionKey(section)
-      let scope = rowScope(for: key.id)
-      snapshot.sections.append(SnapshotSection(key, items: rows(section).map { RowKey($0, scope: scope) }))
-    }
-    return snapshot
+    // O(sections): a row already points at the section whose `cells` hold it (set when they are
+    // assigned, and every shown row comes from `cells`). A state diffed earlier may show it
+    // elsewhere; the newer link is the one through which its changes reach the next update.
+    for (section, rows) in zip(state.sections, state.rows) { section.displayedCells = rows }
   }
 
   /// Registers the cell class of every row kind not registered yet.
@@ -220,18 +294,23 @@ struct ManagerLookup {
   var sections: [DiffID: SectionManager] = [:]
   var rows: [DiffID: CellManager] = [:]
 
-  init(old: [SectionManager], new: [SectionManager], table: TableManager) {
+  /// - Parameters:
+  ///   - old: The sections shown, with their displayed rows.
+  ///   - new: The state the update shows, with the rows it was diffed with (a section's
+  ///     `cells` may have changed since, while the diff ran).
+  ///   - table: The table, for each section's row scope.
+  init(old: [SectionManager], new: ResolvedState, table: TableManager) {
     for section in old {
       let id = DiffID(section.diffIdentifier)
       let scope = table.rowScope(for: id)
       sections[id] = section
       for cell in section.displayedCells { rows[cell.diffID.scoped(to: scope)] = cell }
     }
-    for section in new {
+    for (section, cells) in zip(new.sections, new.rows) {
       let id = DiffID(section.diffIdentifier)
       let scope = table.rowScope(for: id)
       sections[id] = section
-      for cell in section.cells { rows[cell.diffID.scoped(to: scope)] = cell }
+      for cell in cells { rows[cell.diffID.scoped(to: scope)] = cell }
     }
   }
 

@@ -70,6 +70,16 @@ open class TableManager {
   var rowScopes: [DiffID: Int] = [:]
   var nextRowScope = 1
 
+  /// Orders the updates and diffs the large ones off the main actor.
+  let updates = UpdateQueue()
+
+  /// Past this many rows (before plus after) an update is diffed off the main actor; for the
+  /// benchmark, which compares it with the synchronous path.
+  package var offMainThreshold: Int {
+    get { updates.offMainThreshold }
+    set { updates.offMainThreshold = newValue }
+  }
+
   /// Creates a table manager and attaches it to a view.
   /// - Parameters:
   ///   - listView: The view to serve; the manager becomes its data source and delegate.
@@ -220,8 +230,17 @@ open class TableManager {
     // Keep the models the app edits in step with what the user sees.
     if let index = from.cells.firstIndex(where: { $0 === cell }) { from.cells.remove(at: index) }
     to.cells.insert(cell, at: min(destination.item, to.cells.count))
-    displayedSnapshot = snapshot(of: displayedSections, rowsOf: \.displayedCells)
+    // The row's key moves with it: the keys say what the view shows, and a content change not
+    // shown yet (or being diffed) must still reach the view in the next update.
+    let key = displayedSnapshot.sections[source.section].items.remove(at: source.item)
+    displayedSnapshot.sections[destination.section].items.insert(key, at: destination.item)
     updateScheduled = false
+    // A diff still running started from the state before the move: diff again from this one.
+    if !updates.isIdle {
+      updates.cancelAll()
+      for section in sections { section.structureChanged = true }
+      setNeedsUpdate()
+    }
   }
 
   /// Forwards prefetching, grouped by section.

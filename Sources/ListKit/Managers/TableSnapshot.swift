@@ -91,6 +91,15 @@ struct RowKey: Identifiable, Equatable, Sendable {
     contentVersion = cell.contentVersion
   }
 
+  private init(_ key: RowKey, reloadVersion: Int) {
+    (id, content, manager, contentVersion) = (key.id, key.content, key.manager, key.contentVersion)
+    self.reloadVersion = reloadVersion
+  }
+
+  /// This key, unequal to every key of its row: the view shows the row with other content than
+  /// the key's, so the next update must reload it.
+  var outdated: RowKey { RowKey(self, reloadVersion: reloadVersion == .min ? .max : .min) }
+
   static func == (lhs: RowKey, rhs: RowKey) -> Bool {
     guard lhs.id == rhs.id, lhs.reloadVersion == rhs.reloadVersion else { return false }
     if lhs.manager === rhs.manager, let version = lhs.contentVersion, version == rhs.contentVersion {

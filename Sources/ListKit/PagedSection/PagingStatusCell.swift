@@ -14,8 +14,17 @@ public final class PagingStatusCell: ListCell {
 
 /// The status row at the end of a ``PagedSection``.
 final class PagingStatusRow: CellManager {
-  var status: PagingStatus = .hidden
-  var texts = PagingStatusTexts()
+  var status: PagingStatus = .hidden {
+    didSet { version &+= 1 }
+  }
+  var texts = PagingStatusTexts() {
+    didSet { version &+= 1 }
+  }
+  /// Counts changes of the content; the section re-assigns its rows after each, so the table's
+  /// kept row keys never hide one.
+  private var version = 0
+
+  override var contentVersion: Int? { version }
 
   override var diffContent: (any Equatable & Sendable)? { PagingStatusContent(status: status, texts: texts) }
 
