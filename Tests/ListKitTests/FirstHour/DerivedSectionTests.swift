@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 /// `DerivedSection`: a pinned section and a summary kept in step with a `PagedList`.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct DerivedSectionTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct DerivedSectionTests {
   struct Photo: Identifiable, Equatable, Sendable {
     var id: Int
     var title: String
