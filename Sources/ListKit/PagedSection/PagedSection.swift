@@ -89,7 +89,7 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   private func refreshStatus(forceUpdate: Bool) {
     let status = PagingStatus(
       isBlank: list.isBlank, hasItems: !itemRows.isEmpty, refreshState: list.refreshState,
-      nextPageState: list.nextPageState)
+      nextPageState: list.nextPageState, totalCount: list.totalCount)
     guard forceUpdate || status != statusRow.status || statusRow.texts != statusTexts else { return }
     statusRow.status = status
     statusRow.texts = statusTexts
