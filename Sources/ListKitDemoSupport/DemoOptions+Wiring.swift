@@ -7,14 +7,17 @@ extension DemoOptions {
   package static let cacheName = "listkit-demo"
 
   /// The paging configuration the flags ask for: `--style` and `--page-size`, prefetching the
-  /// next page when a row at most 5 rows from the end appears.
+  /// next page when a row at most 5 rows from the end appears; pages are numbered from 1 for
+  /// `--url` (Django REST framework's numbers), from 0 for the built-in data set.
   /// - Returns: The configuration.
   /// - Throws: ``PagingConfigurationError`` for a page size the list refuses (the parser already
   ///   keeps it from 1 to 1000).
   package func pagingConfiguration() throws(PagingConfigurationError) -> PagingConfiguration {
     let pagingStyle: PagingStyle =
       switch style {
-      case .page: .pageIndex(firstIndex: 0)
+      // The index is the page number the loader sends: Django REST framework (`--url`) counts
+      // from 1, the built-in data set from 0.
+      case .page: .pageIndex(firstIndex: url == nil ? 0 : 1)
       case .offset: .offset
       case .cursor: .cursor
       }
@@ -43,7 +46,7 @@ extension DemoOptions {
   /// - Returns: The loader.
   package func makeHTTPLoader(url: URL) -> HTTPPageLoader<Photo> {
     HTTPPageLoader(
-      baseURL: url, style: PhotoEnvelope.responseStyle, parameters: HTTPPagingParameters(),
+      baseURL: url, style: PhotoEnvelope.responseStyle, parameters: .standard,
       authentication: .bearer, timeout: .seconds(15))
   }
 

@@ -21,17 +21,6 @@ extension HTTPPageLoader {
     guard maximumResponseBytes > 0 else {
       throw .invalidRequest("maximumResponseBytes must be positive, not \(maximumResponseBytes)")
     }
-    if request.isFirstPage, case .page(let index, _) = request.position, index != 0,
-      parameters.firstPageNumber != 0
-    {
-      // NB: both settings shift the first page; their sum would skip the server's first page(s)
-      // without an error (pageIndex(firstIndex: 1) with DRF's 1 sends page=2 first).
-      throw .invalidRequest(
-        "the list's first page index \(index) and HTTPPagingParameters.firstPageNumber "
-          + "\(parameters.firstPageNumber) both shift the first page, which would be skipped; let one "
-          + "decide: pageIndex(firstIndex: 0) with firstPageNumber \(parameters.firstPageNumber), or "
-          + "firstPageNumber 0")
-    }
     let url = try makeURL(for: request.position, redactor: redactor)
     let token = request.context.userToken.flatMap { $0.isEmpty ? nil : $0 }
     var finalURL = url
@@ -66,9 +55,8 @@ extension HTTPPageLoader {
       guard index >= 0, size > 0 else {
         throw .invalidRequest("page index must be >= 0 and size > 0, not index \(index), size \(size)")
       }
-      let (number, overflow) = index.addingReportingOverflow(parameters.firstPageNumber)
-      guard !overflow else { throw .invalidRequest("page index \(index) is too large") }
-      paging.append(URLQueryItem(name: parameters.page, value: String(number)))
+      // The index is the server's page number: the list's style alone decides where it starts.
+      paging.append(URLQueryItem(name: parameters.page, value: String(index)))
       if let name = parameters.pageSize { paging.append(URLQueryItem(name: name, value: String(size))) }
     case .offset(let offset, let limit):
       guard offset >= 0, limit > 0 else {

@@ -13,11 +13,13 @@ import ListKit
 ///   baseURL: URL(string: "https://api.example.com/photos/")!,
 ///   style: .envelope())                      // Django REST framework's {"count", "next", "results"}
 /// let page = try await loader.loadPage(
-///   PageRequest(position: .page(index: 0, size: 20), context: RequestContext(userToken: token),
+///   PageRequest(position: .page(index: 1, size: 20), context: RequestContext(userToken: token),
 ///               isFirstPage: true))
 /// ```
 ///
-/// Requests: the position's query parameters (names from ``HTTPPagingParameters``), the extra
+/// Requests: the position's query parameters (names from ``HTTPPagingParameters``; a page index
+/// is sent as the page number, so a list of a server that counts pages from 1 uses
+/// ``PagingStyle/pageIndex(firstIndex:)`` with `firstIndex` 1), the extra
 /// query items and headers, `Accept: application/json`, the token as ``HTTPAuthentication`` says,
 /// and the timeout as an overall deadline on the loader's clock. A cursor that is an absolute URL
 /// on the base URL's origin (a `next` link from the previous page) is requested as it is.
@@ -69,7 +71,7 @@ public struct HTTPPageLoader<Item: Decodable & Sendable>: PageLoader {
   public init(
     baseURL: URL,
     style: HTTPResponseStyle<Item>,
-    parameters: HTTPPagingParameters = HTTPPagingParameters(),
+    parameters: HTTPPagingParameters = .standard,
     authentication: HTTPAuthentication = .bearer,
     headers: [String: String] = [:],
     queryItems: [URLQueryItem] = [],

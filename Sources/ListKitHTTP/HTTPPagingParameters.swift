@@ -2,50 +2,71 @@ import ListKit
 
 /// The query parameter names an ``HTTPPageLoader`` writes for each ``PageRequest/Position``.
 ///
-/// The position style comes from the request (the ``PagedList`` decides it); these names only say
-/// how the server spells it. The defaults are Django REST framework's.
+/// The position comes from the request (the ``PagedList`` decides it from its ``PagingStyle``);
+/// these names only say how the server spells it. A page number is sent as the position's index,
+/// unchanged: the list's ``PagingStyle/pageIndex(firstIndex:)`` is the one setting for the first
+/// page's number (`1` for Django REST framework). The defaults (``standard``) are Django REST
+/// framework's.
 public struct HTTPPagingParameters: Hashable, Sendable {
   /// The page number parameter for ``PageRequest/Position/page(index:size:)``.
-  public var page: String
+  public let page: String
   /// The page size parameter for ``PageRequest/Position/page(index:size:)``, or `nil` to omit it.
-  public var pageSize: String?
-  /// The number the server gives the page that ``PageRequest`` calls index 0 (usually 1); the
-  /// page number sent is the position's index plus this.
-  ///
-  /// Only one of this and the list's ``PagingStyle/pageIndex(firstIndex:)`` may shift the first
-  /// page: a first-page request whose index is not 0 while this is not 0 fails with
-  /// ``HTTPPageLoaderError/invalidRequest(_:)`` instead of silently skipping the server's first
-  /// page.
-  public var firstPageNumber: Int
+  public let pageSize: String?
   /// The offset parameter for ``PageRequest/Position/offset(_:limit:)``.
-  public var offset: String
+  public let offset: String
   /// The limit parameter for ``PageRequest/Position/offset(_:limit:)``.
-  public var limit: String
+  public let limit: String
   /// The cursor parameter for ``PageRequest/Position/cursor(_:limit:)``.
   ///
   /// A cursor that is itself an absolute `http`/`https` URL (a `next` link from the previous
   /// response) is requested as it is instead.
-  public var cursor: String
+  public let cursor: String
   /// The size parameter sent with a cursor, or `nil` to let the server choose.
-  public var cursorLimit: String?
+  public let cursorLimit: String?
+
+  /// Django REST framework's names: `page`/`page_size`, `offset`/`limit`, `cursor`/`page_size`.
+  public static let standard = HTTPPagingParameters(
+    validated: "page", pageSize: "page_size", offset: "offset", limit: "limit", cursor: "cursor",
+    cursorLimit: "page_size")
 
   /// Creates parameter names; every default is Django REST framework's.
   /// - Parameters:
   ///   - page: The page number parameter.
   ///   - pageSize: The page size parameter, or `nil` to omit it.
-  ///   - firstPageNumber: The server's number for the first page.
   ///   - offset: The offset parameter.
   ///   - limit: The limit parameter.
   ///   - cursor: The cursor parameter.
   ///   - cursorLimit: The size parameter sent with a cursor, or `nil`.
+  /// - Throws: ``HTTPPagingParametersError`` when a name is empty, or when two parameters sent
+  ///   in one request share a name (the page and its size, the offset and the limit, the cursor
+  ///   and its size): the server would read one value for both and skip or repeat pages.
   public init(
-    page: String = "page", pageSize: String? = "page_size", firstPageNumber: Int = 1,
+    page: String = "page", pageSize: String? = "page_size",
     offset: String = "offset", limit: String = "limit",
     cursor: String = "cursor", cursorLimit: String? = "page_size"
+  ) throws(HTTPPagingParametersError) {
+    let named: [(String, String?)] = [
+      ("page", page), ("pageSize", pageSize), ("offset", offset), ("limit", limit), ("cursor", cursor),
+      ("cursorLimit", cursorLimit),
+    ]
+    for case (let parameter, let name?) in named where name.isEmpty { throw .emptyName(parameter: parameter) }
+    let sentTogether: [(String, String, String?)] = [
+      ("page", page, pageSize), ("offset", offset, limit), ("cursor", cursor, cursorLimit),
+    ]
+    for (parameter, name, other) in sentTogether where name == other {
+      throw .sharedName(name, parameter: parameter)
+    }
+    self.init(
+      validated: page, pageSize: pageSize, offset: offset, limit: limit, cursor: cursor,
+      cursorLimit: cursorLimit)
+  }
+
+  private init(
+    validated page: String, pageSize: String?, offset: String, limit: String, cursor: String,
+    cursorLimit: String?
   ) {
     self.page = page
     self.pageSize = pageSize
-    self.firstPageNumber = firstPageNumber
     self.offset = offset
     self.limit = limit
     self.cursor = cursor

@@ -30,7 +30,7 @@
 
     /// What the footer shows now.
     public private(set) var state: PagingPresentation.Footer = .idle
-    /// The words for loading and no more data.
+    /// The words for loading and no more data (with the total, when the texts have a text for it).
     public var texts = PagingStatusTexts() {
       didSet { render() }
     }
@@ -164,9 +164,9 @@
         activityIndicator.startAnimating()
         label.text = overrideText ?? texts.loading
         retryButton.isHidden = true
-      case .reachedEnd:
+      case .reachedEnd(let totalCount):
         activityIndicator.stopAnimating()
-        label.text = overrideText ?? texts.reachedEnd
+        label.text = overrideText ?? texts.text(for: .reachedEnd(totalCount: totalCount))
         retryButton.isHidden = true
       case .failed(let message):
         activityIndicator.stopAnimating()

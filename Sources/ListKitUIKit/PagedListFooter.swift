@@ -49,8 +49,8 @@
         case .loading:
           ProgressView()
           Text(texts.loading)
-        case .reachedEnd:
-          Text(texts.reachedEnd)
+        case .reachedEnd(let totalCount):
+          Text(texts.text(for: .reachedEnd(totalCount: totalCount)) ?? texts.reachedEnd)
         case .failed(let message):
           Text(message)
           Button("Retry") { _ = list.retry() }

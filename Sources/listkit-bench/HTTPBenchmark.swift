@@ -46,7 +46,8 @@ private let rounds = 20
     let loader = HTTPPageLoader<BenchmarkItem>(baseURL: url, style: style.responseStyle)
     let configuration: PagingConfiguration
     do {
-      configuration = try PagingConfiguration(style: .pageIndex(firstIndex: 0), pageSize: pageSize)
+      // The fixture server numbers its pages from 1, as Django REST framework does.
+      configuration = try PagingConfiguration(style: .pageIndex(firstIndex: 1), pageSize: pageSize)
     } catch {
       print("  bad configuration: \(error)")
       return

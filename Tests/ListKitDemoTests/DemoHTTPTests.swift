@@ -63,7 +63,8 @@ import Testing
     let loader = options.makeHTTPLoader(url: try #require(options.url))
     #expect(loader.baseURL.absoluteString == "https://api.example.com/photos?x=1")
     #expect(loader.authentication == .bearer)
-    #expect(loader.parameters == HTTPPagingParameters())
+    #expect(loader.parameters == .standard)
+    #expect(try options.pagingConfiguration().style == .pageIndex(firstIndex: 1), "DRF counts pages from 1")
     #expect(options.makeLoader() is HTTPPageLoader<Photo>)
     for (flag, style) in [
       ("page", PagingStyle.pageIndex(firstIndex: 0)), ("offset", .offset), ("cursor", .cursor),

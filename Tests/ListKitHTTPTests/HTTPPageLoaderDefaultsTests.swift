@@ -129,19 +129,25 @@ import Testing
     }
   }
 
-  @Test func twoSettingsThatBothShiftTheFirstPageAreAnErrorNotAGap() async {
-    let loader = HTTPPageLoader<TestItem>(baseURL: base, style: .envelope())
-    let request = PageRequest(position: .page(index: 1, size: 20), isFirstPage: true)
-    await #expect {
-      try await loader.loadPage(request)
-    } throws: { error in
-      guard case .invalidRequest(let why) = error as? HTTPPageLoaderError else { return false }
-      return why.contains("firstPageNumber") && why.contains("skipped")
+  @Test func parameterNamesTheServerWouldMisreadAreAnErrorAtCreation() {
+    // One name for a page and its size sends `page=3&page=20`: the server reads one of them
+    // for both, and skips or repeats pages.
+    #expect(throws: HTTPPagingParametersError.sharedName("page", parameter: "page")) {
+      try HTTPPagingParameters(pageSize: "page")
     }
-    let zeroBased = HTTPPageLoader<TestItem>(
-      baseURL: base, style: .envelope(), parameters: HTTPPagingParameters(firstPageNumber: 0))
-    #expect(throws: Never.self) {
-      try zeroBased.makeURLRequest(for: request, redactor: zeroBased.makeRedactor(for: RequestContext()))
+    #expect(throws: HTTPPagingParametersError.sharedName("n", parameter: "offset")) {
+      try HTTPPagingParameters(offset: "n", limit: "n")
     }
+    #expect(throws: HTTPPagingParametersError.sharedName("after", parameter: "cursor")) {
+      try HTTPPagingParameters(cursor: "after", cursorLimit: "after")
+    }
+    #expect(throws: HTTPPagingParametersError.emptyName(parameter: "page")) {
+      try HTTPPagingParameters(page: "")
+    }
+    #expect(throws: HTTPPagingParametersError.emptyName(parameter: "cursorLimit")) {
+      try HTTPPagingParameters(cursorLimit: "")
+    }
+    #expect(throws: Never.self) { try HTTPPagingParameters(pageSize: nil, cursorLimit: nil) }
+    #expect((try? HTTPPagingParameters()) == .standard, "the defaults are Django REST framework's names")
   }
 }

@@ -10,7 +10,7 @@ import Testing
 
 /// Every failure is an HTTPPageLoaderError an app can act on.
 @Suite struct HTTPPageLoaderErrorTests {
-  let firstPage = PageRequest(position: .page(index: 0, size: 20), isFirstPage: true)
+  let firstPage = PageRequest(position: .page(index: 1, size: 20), isFirstPage: true)
 
   /// Loads the first page and returns what it threw.
   func failure(
@@ -120,7 +120,7 @@ import Testing
     try await withServer { server in
       let loader = HTTPPageLoader<TestItem>(baseURL: server.url(path), style: .array)
       let request = PageRequest(
-        position: .page(index: 0, size: 20), context: RequestContext(userToken: "expired-token-123"),
+        position: .page(index: 1, size: 20), context: RequestContext(userToken: "expired-token-123"),
         isFirstPage: true)
       guard case .unauthorized(status, let excerpt) = await failure(loader, request) as? HTTPPageLoaderError
       else {
@@ -203,7 +203,7 @@ import Testing
   @Test func badPositionsAreInvalidRequests() async throws {
     let loader = HTTPPageLoader<TestItem>(baseURL: URL(string: "http://127.0.0.1:9/")!, style: .array)
     for position: PageRequest.Position in [
-      .page(index: -1, size: 20), .page(index: 0, size: 0), .page(index: .max, size: 1),
+      .page(index: -1, size: 20), .page(index: 1, size: 0),
       .offset(-5, limit: 10), .offset(0, limit: -1), .cursor(nil, limit: 0),
     ] {
       let error = await failure(loader, PageRequest(position: position, isFirstPage: false))

@@ -15,7 +15,7 @@ import Testing
   func echo(
     _ server: FixturePageServer, path: String = "/echo", position: PageRequest.Position,
     token: String? = nil, authentication: HTTPAuthentication = .bearer,
-    parameters: HTTPPagingParameters = HTTPPagingParameters(),
+    parameters: HTTPPagingParameters = .standard,
     headers: [String: String] = [:], queryItems: [URLQueryItem] = []
   ) async throws -> Echo {
     let loader = HTTPPageLoader<Echo>(
@@ -29,21 +29,21 @@ import Testing
     return try #require(page.items.first)
   }
 
-  @Test func pageNumbersStartAtTheServersFirstNumber() async throws {
+  @Test func thePageNumberSentIsThePositionsIndex() async throws {
     try await withServer { server in
-      let drf = try await echo(server, position: .page(index: 0, size: 20))
+      let drf = try await echo(server, position: .page(index: 1, size: 20))
       #expect(drf.query["page"] == ["1"])
       #expect(drf.query["page_size"] == ["20"])
       let zeroBased = try await echo(
-        server, position: .page(index: 3, size: 15),
-        parameters: HTTPPagingParameters(page: "p", pageSize: nil, firstPageNumber: 0))
-      #expect(zeroBased.query == ["p": ["3"]])
+        server, position: .page(index: 0, size: 15),
+        parameters: try HTTPPagingParameters(page: "p", pageSize: nil))
+      #expect(zeroBased.query == ["p": ["0"]])
     }
   }
 
   @Test func offsetAndCursorUseTheirParameterNames() async throws {
     try await withServer { server in
-      let names = HTTPPagingParameters(offset: "skip", limit: "take", cursor: "after", cursorLimit: "n")
+      let names = try HTTPPagingParameters(offset: "skip", limit: "take", cursor: "after", cursorLimit: "n")
       let offset = try await echo(server, position: .offset(40, limit: 20), parameters: names)
       #expect(offset.query == ["skip": ["40"], "take": ["20"]])
       let first = try await echo(server, position: .cursor(nil, limit: 10), parameters: names)
@@ -56,7 +56,7 @@ import Testing
   @Test func baseQueryAndExtraItemsAreKeptAndPagingReplacesTheirNames() async throws {
     try await withServer { server in
       let sent = try await echo(
-        server, path: "/echo?q=cats&page=9", position: .page(index: 1, size: 5),
+        server, path: "/echo?q=cats&page=9", position: .page(index: 2, size: 5),
         queryItems: [URLQueryItem(name: "sort", value: "-date"), URLQueryItem(name: "page_size", value: "1")])
       #expect(sent.query == ["q": ["cats"], "sort": ["-date"], "page": ["2"], "page_size": ["5"]])
     }
@@ -65,7 +65,7 @@ import Testing
   @Test func headersAcceptJSONAndCarryTheExtras() async throws {
     try await withServer { server in
       let sent = try await echo(
-        server, position: .page(index: 0, size: 1), headers: ["X-Client": "listkit", "Accept-Language": "fr"])
+        server, position: .page(index: 1, size: 1), headers: ["X-Client": "listkit", "Accept-Language": "fr"])
       #expect(sent.method == "GET")
       #expect(sent.headers["accept"] == "application/json")
       #expect(sent.headers["x-client"] == "listkit")
@@ -77,7 +77,7 @@ import Testing
   @Test func tokenIsSentAsConfigured() async throws {
     try await withServer { server in
       let token = "tok en/+sec=ret&1~x"
-      let position = PageRequest.Position.page(index: 0, size: 1)
+      let position = PageRequest.Position.page(index: 1, size: 1)
       let bearer = try await echo(server, position: position, token: token)
       #expect(bearer.headers["authorization"] == "Bearer \(token)")
       let drf = try await echo(

@@ -42,7 +42,7 @@ import Testing
       // `expire`: the load waits at a gate that never opens, and the test clock runs out.
       func attempt(
         _ path: String, style: HTTPResponseStyle<TestItem> = .array,
-        position: PageRequest.Position = .page(index: 0, size: 20), expire: Bool = false
+        position: PageRequest.Position = .page(index: 1, size: 20), expire: Bool = false
       ) async {
         let clock = TestClock()
         let loader = HTTPPageLoader<TestItem>(
@@ -90,7 +90,7 @@ import Testing
     do {
       _ = try await loader.loadPage(
         PageRequest(
-          position: .page(index: 0, size: 1), context: RequestContext(userToken: token), isFirstPage: true))
+          position: .page(index: 1, size: 1), context: RequestContext(userToken: token), isFirstPage: true))
     } catch {
       failures += 1
       texts += ["\(error)", String(reflecting: error), error.localizedDescription]
@@ -120,7 +120,7 @@ import Testing
         baseURL: server.url("/drf/page?gate=never"), style: .envelope(), timeout: .seconds(600),
         session: session, clock: TestClock())
       let task = Task {
-        try await loader.loadPage(PageRequest(position: .page(index: 0, size: 5), isFirstPage: true))
+        try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), isFirstPage: true))
       }
       try await server.waitForArrivals(at: "never")
       task.cancel()
@@ -136,7 +136,7 @@ import Testing
         baseURL: server.url("/drf/page"), style: .envelope(), log: log.append)
       let task = Task {
         withUnsafeCurrentTask { $0?.cancel() }
-        return try await loader.loadPage(PageRequest(position: .page(index: 0, size: 5), isFirstPage: true))
+        return try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), isFirstPage: true))
       }
       await #expect(throws: CancellationError.self) { try await task.value }
       #expect(log.all.isEmpty)

@@ -15,7 +15,7 @@ import Testing
   @Test func bareArrayWithPageNumbersEndsAtTheFirstShortPage() async throws {
     try await withServer { server in
       let loader = HTTPPageLoader<TestItem>(baseURL: server.url("/array"), style: .array)
-      let list = try await loadAll(loader, from: .page(index: 0, size: 40))
+      let list = try await loadAll(loader, from: .page(index: 1, size: 40))
       #expect(list.items.map(\.id) == allIDs)
       #expect(list.pages.count == 7)
       #expect(list.pages.dropLast().allSatisfy { $0.hasMore })
@@ -37,7 +37,7 @@ import Testing
   @Test func djangoPageNumberEnvelopeGivesCountAndNextURL() async throws {
     try await withServer { server in
       let loader = HTTPPageLoader<TestItem>(baseURL: server.url("/drf/page"), style: .envelope())
-      let list = try await loadAll(loader, from: .page(index: 0, size: 100))
+      let list = try await loadAll(loader, from: .page(index: 1, size: 100))
       #expect(list.items.map(\.id) == allIDs)
       #expect(list.pages.map(\.hasMore) == [true, true, false])
       #expect(list.pages.allSatisfy { $0.totalCount == 250 })
@@ -80,7 +80,7 @@ import Testing
     try await withServer { server in
       let loader = HTTPPageLoader<TestItem>(
         baseURL: server.url("/link"), style: .linkHeader(),
-        parameters: HTTPPagingParameters(pageSize: "per_page", cursorLimit: "per_page"))
+        parameters: try HTTPPagingParameters(pageSize: "per_page", cursorLimit: "per_page"))
       let list = try await loadAll(loader, from: .cursor(nil, limit: 30))
       #expect(list.items.map(\.id) == allIDs)
       #expect(list.pages.count == 9)
@@ -93,8 +93,8 @@ import Testing
     try await withServer { server in
       let loader = HTTPPageLoader<TestItem>(
         baseURL: server.url("/link"), style: .linkHeader(),
-        parameters: HTTPPagingParameters(pageSize: "per_page"))
-      let list = try await loadAll(loader, from: .page(index: 0, size: 100))
+        parameters: try HTTPPagingParameters(pageSize: "per_page"))
+      let list = try await loadAll(loader, from: .page(index: 1, size: 100))
       #expect(list.items.map(\.id) == allIDs)
       #expect(list.pages.map(\.hasMore) == [true, true, false])
     }
@@ -105,7 +105,7 @@ import Testing
       let loader = HTTPPageLoader<TestItem>(
         baseURL: server.url("/nested"),
         style: .keyPath("data.list.items", hasMore: "meta.more", count: "meta.total"))
-      let list = try await loadAll(loader, from: .page(index: 0, size: 125))
+      let list = try await loadAll(loader, from: .page(index: 1, size: 125))
       #expect(list.items.map(\.id) == allIDs)
       #expect(list.pages.map(\.hasMore) == [true, false])
       #expect(list.pages.allSatisfy { $0.totalCount == 250 })
@@ -116,7 +116,7 @@ import Testing
     try await withServer { server in
       let loader = HTTPPageLoader<TestItem>(
         baseURL: server.url("/nested"), style: .keyPath("data.list.items"))
-      let list = try await loadAll(loader, from: .page(index: 0, size: 100))
+      let list = try await loadAll(loader, from: .page(index: 1, size: 100))
       #expect(list.items.map(\.id) == allIDs)
       #expect(list.pages.map(\.hasMore) == [true, true, false])
     }
@@ -138,7 +138,7 @@ import Testing
           let body = try JSONDecoder().decode(Payload.self, from: response.body).payload
           return Page(items: body.entries, hasMore: body.more, nextCursor: body.after)
         },
-        parameters: HTTPPagingParameters(cursor: "after", cursorLimit: "limit"))
+        parameters: try HTTPPagingParameters(cursor: "after", cursorLimit: "limit"))
       let list = try await loadAll(loader, from: .cursor(nil, limit: 90))
       #expect(list.items.map(\.id) == allIDs)
       #expect(list.pages.map(\.nextCursor) == ["a90", "a180", nil])
@@ -164,7 +164,7 @@ import Testing
         for index in 0..<10 {
           group.addTask {
             let page = try await loader.loadPage(
-              PageRequest(position: .page(index: index, size: 25), isFirstPage: index == 0))
+              PageRequest(position: .page(index: index + 1, size: 25), isFirstPage: index == 0))
             return (index, page.items.map(\.id))
           }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import ListKitFixtures
 import ListKitHTTP
+import Synchronization
 import Testing
 
 /// HTTPPageLoader driven by PagedList, the way an app uses it, against the loopback server.
@@ -10,28 +11,27 @@ import Testing
     var path: String
     var style: HTTPResponseStyle<TestItem>
     var paging: PagingStyle
-    var parameters = HTTPPagingParameters()
+    var parameters = HTTPPagingParameters.standard
     var pageSize = 60
     var testDescription: String { name }
   }
 
   nonisolated static let setups: [Setup] = [
-    Setup(name: "bare array, page numbers", path: "/array", style: .array, paging: .pageIndex(firstIndex: 0)),
+    Setup(name: "bare array, page numbers", path: "/array", style: .array, paging: .pageIndex(firstIndex: 1)),
     Setup(name: "bare array, offset", path: "/array", style: .array, paging: .offset),
-    Setup(name: "DRF page number", path: "/drf/page", style: .envelope(), paging: .pageIndex(firstIndex: 0)),
+    Setup(name: "DRF page number", path: "/drf/page", style: .envelope(), paging: .pageIndex(firstIndex: 1)),
     Setup(name: "DRF page number, next URLs", path: "/drf/page", style: .envelope(), paging: .cursor),
     Setup(name: "DRF limit-offset", path: "/drf/offset", style: .envelope(), paging: .offset),
     Setup(name: "DRF cursor", path: "/drf/cursor", style: .envelope(count: nil), paging: .cursor),
     Setup(
       name: "Link header", path: "/link", style: .linkHeader(), paging: .cursor,
-      parameters: HTTPPagingParameters(pageSize: "per_page", cursorLimit: "per_page")),
+      parameters: try! HTTPPagingParameters(pageSize: "per_page", cursorLimit: "per_page")),
     Setup(
-      name: "Link header, 1-based list", path: "/link", style: .linkHeader(),
-      paging: .pageIndex(firstIndex: 1),
-      parameters: HTTPPagingParameters(pageSize: "per_page", firstPageNumber: 0)),
+      name: "Link header, page numbers", path: "/link", style: .linkHeader(),
+      paging: .pageIndex(firstIndex: 1), parameters: try! HTTPPagingParameters(pageSize: "per_page")),
     Setup(
       name: "nested key path", path: "/nested", style: .keyPath("data.list.items", hasMore: "meta.more"),
-      paging: .pageIndex(firstIndex: 0)),
+      paging: .pageIndex(firstIndex: 1)),
     Setup(
       name: "custom closure", path: "/custom",
       style: .custom { response in
@@ -46,8 +46,13 @@ import Testing
         let body = try JSONDecoder().decode(Payload.self, from: response.body).payload
         return Page(items: body.entries, hasMore: body.more, nextCursor: body.after)
       },
-      paging: .cursor, parameters: HTTPPagingParameters(cursor: "after", cursorLimit: "limit")),
+      paging: .cursor, parameters: try! HTTPPagingParameters(cursor: "after", cursorLimit: "limit")),
   ]
+
+  /// Page numbers from 1, as the fixture server (and Django REST framework) counts them.
+  static var pagesFromOne: PagingConfiguration {
+    get throws { try PagingConfiguration(style: .pageIndex(firstIndex: 1)) }
+  }
 
   /// Refreshes, then loads next pages until the end, at most `maxPages` times.
   func loadToTheEnd(_ list: PagedList<TestItem>, maxPages: Int = 20) async {
@@ -76,10 +81,33 @@ import Testing
     }
   }
 
+  @Test func aDjangoPageNumberAPIFromOne_deliversAThousandRowsNoneSkipped() async throws {
+    try await withServer { server in
+      let log = Mutex<[String]>([])
+      let loader = HTTPPageLoader<TestItem>(
+        baseURL: server.url("/drf/page?total=1000"), style: .envelope(),
+        log: { line in log.withLock { $0.append(line) } })
+      let list = PagedList(
+        listName: "http",
+        configuration: try PagingConfiguration(style: .pageIndex(firstIndex: 1), pageSize: 100),
+        loader: loader)
+      await loadToTheEnd(list)
+      #expect(list.items.map(\.id) == Array(0..<1_000))
+      let pagesAsked = log.withLock { lines in
+        lines.compactMap { line in
+          line.split { "?& ".contains($0) }.first { $0.hasPrefix("page=") }.map { String($0.dropFirst(5)) }
+        }
+      }
+      #expect(pagesAsked == (1...10).map(String.init), "page=1 first, each page once: \(log.withLock { $0 })")
+      #expect(list.totalCount == 1_000)
+      #expect(list.nextPageState == .reachedEnd)
+    }
+  }
+
   @Test func aServerErrorShowsItsMessageAndRetryLoads() async throws {
     try await withServer { server in
       let loader = HTTPPageLoader<TestItem>(baseURL: server.url("/flaky?key=list&fail=1"), style: .envelope())
-      let list = PagedList(listName: "http", loader: loader)
+      let list = PagedList(listName: "http", configuration: try Self.pagesFromOne, loader: loader)
       await list.refresh()?.value
       let error = try #require(list.refreshState.error)
       #expect(error.message == "The server had a problem (HTTP 500). Please try again.")
@@ -103,7 +131,7 @@ import Testing
           ? try await Task { try await http.loadPage(request) }.value : try await http.loadPage(request)
       }
       var completions: [RequestCompletion] = []
-      let list = PagedList(listName: "http", loader: loader)
+      let list = PagedList(listName: "http", configuration: try Self.pagesFromOne, loader: loader)
       list.onRequestCompleted = { completions.append($0) }
       await list.refresh()?.value
       #expect(list.items.map(\.id) == Array(0..<20))
@@ -128,7 +156,9 @@ import Testing
     try await withServer { server in
       let token = "expired-Token+42"
       let loader = HTTPPageLoader<TestItem>(baseURL: server.url("/unauthorized"), style: .array)
-      let list = PagedList(listName: "http", context: RequestContext(userToken: token), loader: loader)
+      let list = PagedList(
+        listName: "http", context: RequestContext(userToken: token), configuration: try Self.pagesFromOne,
+        loader: loader)
       await list.refresh()?.value
       let error = try #require(list.refreshState.error)
       #expect(error.message == "Please sign in again.")

@@ -15,7 +15,7 @@ private typealias States = PagingStatusFromStateTests
     (States.state(refresh: .loading, count: 20), .idle, .hidden, true),
     (States.state(count: 20), .idle, .hidden, false),
     (States.state(next: .loading, count: 20), .loading, .hidden, false),
-    (States.state(next: .reachedEnd, count: 20), .reachedEnd, .hidden, false),
+    (States.state(next: .reachedEnd, count: 20), .reachedEnd(totalCount: nil), .hidden, false),
     (States.state(next: .failed(timedOut), count: 20), .failed(message: "Timed out"), .hidden, false),
     (States.state(refresh: .failed(offline), count: 20), .failed(message: "Offline"), .hidden, false),
     (States.state(refresh: .failed(offline)), .hidden, .failed(message: "Offline"), false),
@@ -53,7 +53,7 @@ private typealias States = PagingStatusFromStateTests
   @Test func aStatusRowShowsTheEmptyTextItselfAndRetriesOnlyAFailure() {
     #expect(PagingPresentation.Footer(statusRow: .empty) == .idle)
     #expect(PagingPresentation.Footer(statusRow: .hidden) == .idle)
-    #expect(PagingPresentation.Footer(statusRow: .reachedEnd) == .reachedEnd)
+    #expect(PagingPresentation.Footer(statusRow: .reachedEnd(totalCount: 5)) == .reachedEnd(totalCount: 5))
     #expect(PagingPresentation.Footer(statusRow: .failed(message: "x")) == .failed(message: "x"))
     #expect(PagingPresentation.Footer.failed(message: "x").isRetryable)
     #expect(!PagingPresentation.Footer.loading.isRetryable)
@@ -90,9 +90,9 @@ private typealias States = PagingStatusFromStateTests
     var last: PagingPresentation?
     while let next = await iterator.next() {
       last = next
-      if next.footer == .reachedEnd { break }
+      if next.footer == .reachedEnd(totalCount: nil) { break }
     }
-    #expect(last?.footer == .reachedEnd)
+    #expect(last?.footer == .reachedEnd(totalCount: nil))
     #expect(last?.isRefreshing == false)
     binding.cancel()
     let count = view.rendered.count

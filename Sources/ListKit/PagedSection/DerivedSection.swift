@@ -58,7 +58,7 @@ where Item.ID: Sendable, Model.ID: Sendable {
     let link = self.link
     if hidesWhenEmpty { condition = { !(link.section?.cells.isEmpty ?? true) } }
     rederive()
-    list.changeObservers.append { state in
+    list.addChangeObserver(owner: self) { state in
       guard state.itemsChange != nil else { return }
       (link.section as? DerivedSection<Item, Model>)?.rederive()
     }

@@ -46,9 +46,10 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
     super.init(headerTitle: headerTitle)
     rebuildRows()
     refreshStatus(forceUpdate: true)
-    // The section's link, not a weak reference to it (see CellManager.sectionLink).
+    // The section's link, not a weak reference to it (see CellManager.sectionLink); the list
+    // drops the observer once the section is gone.
     let link = self.link
-    list.changeObservers.append { state in
+    list.addChangeObserver(owner: self) { state in
       (link.section as? PagedSection<Item>)?.listDidChange(state)
     }
   }
@@ -88,7 +89,7 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   private func refreshStatus(forceUpdate: Bool) {
     let status = PagingStatus(
       isBlank: list.isBlank, hasItems: !itemRows.isEmpty, refreshState: list.refreshState,
-      nextPageState: list.nextPageState)
+      nextPageState: list.nextPageState, totalCount: list.totalCount)
     guard forceUpdate || status != statusRow.status || statusRow.texts != statusTexts else { return }
     statusRow.status = status
     statusRow.texts = statusTexts

@@ -28,8 +28,9 @@ public struct PagingPresentation: Hashable, Sendable {
     case idle
     /// A page is loading.
     case loading
-    /// Every page has loaded: "no more data".
-    case reachedEnd
+    /// Every page has loaded: "no more data", or the text for `totalCount` when it is known and
+    /// the texts have one (``PagingStatusTexts/reachedEndWithTotal``).
+    case reachedEnd(totalCount: Int?)
     /// A load failed while items are shown; retrying loads it again.
     case failed(message: String)
 
@@ -40,7 +41,7 @@ public struct PagingPresentation: Hashable, Sendable {
       switch status {
       case .hidden, .empty: self = .idle
       case .loading: self = .loading
-      case .reachedEnd: self = .reachedEnd
+      case .reachedEnd(let totalCount): self = .reachedEnd(totalCount: totalCount)
       case .failed(let message): self = .failed(message: message)
       }
     }
@@ -82,8 +83,8 @@ public struct PagingPresentation: Hashable, Sendable {
     case .loading:
       footer = .loading
       emptyState = .hidden
-    case .reachedEnd:
-      footer = .reachedEnd
+    case .reachedEnd(let totalCount):
+      footer = .reachedEnd(totalCount: totalCount)
       emptyState = .hidden
     case .failed(let message) where hasItems:
       footer = .failed(message: message)

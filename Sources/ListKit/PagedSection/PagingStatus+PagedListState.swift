@@ -8,6 +8,6 @@ extension PagingStatus {
   public init(_ state: PagedListState) {
     self.init(
       isBlank: state.isBlank, hasItems: state.itemCount > 0, refreshState: state.refreshState,
-      nextPageState: state.nextPageState)
+      nextPageState: state.nextPageState, totalCount: state.totalCount)
   }
 }

@@ -7,8 +7,12 @@ public enum PagingStatus: Hashable, Sendable {
   case hidden
   /// A page is loading.
   case loading
-  /// Every page has loaded: "no more data".
-  case reachedEnd
+  /// Every page has loaded: "no more data", or "all 237 photos" when the texts say so
+  /// (``PagingStatusTexts/reachedEndWithTotal``).
+  ///
+  /// `totalCount` is the list's ``PagedList/totalCount``: the number of items on the server, or
+  /// `nil` when unknown.
+  case reachedEnd(totalCount: Int?)
   /// A load failed; selecting the row retries it.
   case failed(message: String)
   /// The first page loaded and holds no items.
@@ -20,7 +24,8 @@ public enum PagingStatus: Hashable, Sendable {
   ///   - hasItems: Whether any items are shown.
   ///   - refreshState: The state of the first-page direction.
   ///   - nextPageState: The state of the next-page direction.
-  init(isBlank: Bool, hasItems: Bool, refreshState: LoadState, nextPageState: LoadState) {
+  ///   - totalCount: The number of items on the server, or `nil` when unknown.
+  init(isBlank: Bool, hasItems: Bool, refreshState: LoadState, nextPageState: LoadState, totalCount: Int?) {
     if isBlank, !refreshState.isLoading {
       self = refreshState.error.map { .failed(message: $0.message) } ?? .empty
     } else if !hasItems {
@@ -33,7 +38,7 @@ public enum PagingStatus: Hashable, Sendable {
       switch nextPageState {
       case .loading: self = .loading
       case .failed(let error): self = .failed(message: error.message)
-      case .reachedEnd: self = .reachedEnd
+      case .reachedEnd: self = .reachedEnd(totalCount: totalCount)
       case .idle: self = refreshState.error.map { .failed(message: $0.message) } ?? .hidden
       }
     }
@@ -50,6 +55,17 @@ public struct PagingStatusTexts: Hashable, Sendable {
   ///
   /// Default: "No more data".
   public var reachedEnd: String
+  /// When every page has loaded and the total is known: the text for that total, for example
+  /// `{ "All \($0) photos" }`, used instead of ``reachedEnd``.
+  ///
+  /// Default: `nil`, ``reachedEnd`` whatever the total.
+  public var reachedEndWithTotal: (@Sendable (Int) -> String)? {
+    get { reachedEndWithTotalText?.text }
+    set { reachedEndWithTotalText = newValue.map(TotalText.init) }
+  }
+  /// Texts compare equal when they hold the same closure (the one set, not an equal one), so a
+  /// status row shows a newly set closure's text.
+  private var reachedEndWithTotalText: TotalText?
   /// After a failure; `%@` is replaced by the error's message.
   ///
   /// Default: "%@ — tap to retry".
@@ -63,14 +79,18 @@ public struct PagingStatusTexts: Hashable, Sendable {
   /// - Parameters:
   ///   - loading: While a page loads.
   ///   - reachedEnd: When every page has loaded.
+  ///   - reachedEndWithTotal: When every page has loaded and the total is known: the text for the
+  ///     total, or `nil` to show `reachedEnd` whatever the total.
   ///   - failed: After a failure, with `%@` for the message.
   ///   - empty: When the list is empty.
   public init(
-    loading: String = "Loading…", reachedEnd: String = "No more data", failed: String = "%@ — tap to retry",
+    loading: String = "Loading…", reachedEnd: String = "No more data",
+    reachedEndWithTotal: (@Sendable (Int) -> String)? = nil, failed: String = "%@ — tap to retry",
     empty: String = "Nothing here yet"
   ) {
     self.loading = loading
     self.reachedEnd = reachedEnd
+    self.reachedEndWithTotalText = reachedEndWithTotal.map(TotalText.init)
     self.failed = failed
     self.empty = empty
   }
@@ -82,9 +102,23 @@ public struct PagingStatusTexts: Hashable, Sendable {
     switch status {
     case .hidden: nil
     case .loading: loading
-    case .reachedEnd: reachedEnd
+    case .reachedEnd(let totalCount):
+      if let totalCount, let reachedEndWithTotal { reachedEndWithTotal(totalCount) } else { reachedEnd }
     case .failed(let message): failed.replacingOccurrences(of: "%@", with: message)
     case .empty: empty
     }
+  }
+}
+
+extension PagingStatusTexts {
+  /// The closure of ``reachedEndWithTotal``, equal only to itself.
+  private final class TotalText: Hashable, Sendable {
+    let text: @Sendable (Int) -> String
+
+    init(_ text: @escaping @Sendable (Int) -> String) { self.text = text }
+
+    static func == (lhs: TotalText, rhs: TotalText) -> Bool { lhs === rhs }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
   }
 }

@@ -2,7 +2,8 @@
 public struct PageRequest: Hashable, Sendable {
   /// Where the requested page starts, in the pagination style of the list.
   public enum Position: Hashable, Sendable {
-    /// Page `index` (0-based unless the list is configured otherwise) of `size` items.
+    /// Page `index` of `size` items, numbered as the server numbers its pages: the list's first
+    /// page is its ``PagingStyle/pageIndex(firstIndex:)``, and a loader sends `index` unchanged.
     case page(index: Int, size: Int)
     /// `limit` items starting at item `offset`.
     case offset(Int, limit: Int)

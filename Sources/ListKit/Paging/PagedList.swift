@@ -74,8 +74,9 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   private var cacheReadTicket: PagingStateMachine<Item>.Ticket?
   private var storedCacheSaveError: PageCacheError?
   var subscribers: [Int: AsyncStream<PagedListState>.Continuation] = [:]
-  /// Told synchronously of every change, before the stream's subscribers (the paged section).
-  package var changeObservers: [@MainActor (PagedListState) -> Void] = []
+  /// Told synchronously of every change, before the stream's subscribers (the paged and derived
+  /// sections); each lives as long as its owner (see ``addChangeObserver(owner:_:)``).
+  private(set) var changeObservers: [ChangeObserver] = []
   /// The callers of ``idle()`` waiting for the loads to end.
   let idleWaiters = IdleWaiters()
   var nextSubscriberID = 0
@@ -301,6 +302,47 @@ extension PagedList {
   }
 }
 
+// MARK: - Change observers
+
+extension PagedList {
+  /// An observer of every change, kept only while its owner lives.
+  struct ChangeObserver {
+    weak var owner: AnyObject?
+    let notify: @MainActor (PagedListState) -> Void
+  }
+
+  /// Tells `notify` of every change, synchronously, before the stream's subscribers, for as long
+  /// as `owner` lives.
+  ///
+  /// A section observes its list this way: many sections built over one long-lived list and
+  /// released again leave no observers behind (each call, and each change, drops the observers
+  /// whose owner is gone).
+  /// - Parameters:
+  ///   - owner: The object the observer belongs to; it is held weakly.
+  ///   - notify: Called with each new state while `owner` lives.
+  /// - Complexity: Amortized O(1) per call, plus O(n) for the n observers when some owner is gone.
+  package func addChangeObserver(owner: AnyObject, _ notify: @escaping @MainActor (PagedListState) -> Void) {
+    changeObservers.removeAll { $0.owner == nil }
+    changeObservers.append(ChangeObserver(owner: owner, notify: notify))
+  }
+
+  /// The number of change observers held, released owners included until the next prune.
+  package var changeObserverCount: Int { changeObservers.count }
+
+  private func notifyChangeObservers(_ state: PagedListState) {
+    var released = false
+    // A copy: an observer may add another (a section built while the list changes).
+    for observer in changeObservers {
+      if observer.owner == nil {
+        released = true
+      } else {
+        observer.notify(state)
+      }
+    }
+    if released { changeObservers.removeAll { $0.owner == nil } }
+  }
+}
+
 // MARK: - Performing the machine's actions
 
 extension PagedList {
@@ -359,7 +401,7 @@ extension PagedList {
     if let itemsChange { onItemsChanged?(itemsChange) }
     if changed {
       let state = state(itemsChange: itemsChange)
-      for observer in changeObservers { observer(state) }
+      notifyChangeObservers(state)
       publish(state)
     }
     let started = perform(actions)

@@ -2,8 +2,10 @@
 ///
 /// ``PagedList`` computes every position itself from this style; the app never tracks a page index.
 public enum PagingStyle: Hashable, Sendable {
-  /// Pages are numbered from `firstIndex` (`0` or `1` for most APIs); requests are
-  /// ``PageRequest/Position/page(index:size:)``.
+  /// Pages are numbered from `firstIndex`, the number the server gives its first page (`1` for
+  /// Django REST framework and GitHub, `0` for others); requests are
+  /// ``PageRequest/Position/page(index:size:)`` carrying that number, which a loader sends as it
+  /// is. This is the one setting for the first page's number.
   case pageIndex(firstIndex: Int)
   /// Requests are ``PageRequest/Position/offset(_:limit:)``; the offset advances by the number of
   /// items the server returned.

@@ -21,7 +21,7 @@ enum HTTPGuideExample {
         maximumResponseBytes: 4 << 20)
       return PagedList(
         listName: "photos", context: RequestContext(userToken: token),
-        configuration: try PagingConfiguration(style: .pageIndex(firstIndex: 0), pageSize: 20),  // page=1, 2…
+        configuration: try PagingConfiguration(style: .pageIndex(firstIndex: 1), pageSize: 20),  // page=1, 2…
         loader: loader)
     }
   }

@@ -17,7 +17,8 @@ enum PagingGuideExample {
     init(api: URL, token: String?) throws {
       photos = PagedList(
         listName: "photos", context: RequestContext(userToken: token),
-        configuration: try PagingConfiguration(pageSize: 20),
+        // Django REST framework numbers its pages from 1: page=1, 2, … of 20
+        configuration: try PagingConfiguration(style: .pageIndex(firstIndex: 1), pageSize: 20),
         loader: HTTPPageLoader<Photo>(baseURL: api, style: .envelope()))
       photos.onRequestCompleted = { [weak self] completion in self?.completed(completion) }
     }

@@ -24,7 +24,8 @@ enum ReadmeExample {
     init(listView: any ListView, api: URL, token: String?, pinned: Set<Int>, cacheDirectory: URL) throws {
       photos = PagedList(
         listName: "photos", context: RequestContext(userToken: token),
-        configuration: try PagingConfiguration(pageSize: 20),  // DRF's page=1, 2, … of 20
+        // Django REST framework numbers its pages from 1: page=1, 2, … of 20
+        configuration: try PagingConfiguration(style: .pageIndex(firstIndex: 1), pageSize: 20),
         loader: HTTPPageLoader<Photo>(baseURL: api, style: .envelope()),  // {"count", "next", "results"}
         cache: FilePageCache<Photo>(directory: cacheDirectory))
       table = TableManager(listView: listView)  // becomes data source and delegate

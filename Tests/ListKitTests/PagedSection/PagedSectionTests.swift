@@ -98,7 +98,7 @@ import Testing
     for _ in 0..<40 {
       try screen.view.scroll(toOffset: screen.view.maximumContentOffset)
       await settle(screen)
-      if screen.section.status == .reachedEnd { break }
+      if screen.section.status == .reachedEnd(totalCount: nil) { break }
     }
     try screen.view.scroll(toOffset: screen.view.maximumContentOffset)
     #expect(screen.list.items.count == 100)
@@ -165,7 +165,7 @@ import Testing
     await screen.list.refresh()?.value
     await screen.list.loadNextPage()?.value
     await settle(screen)
-    #expect(screen.section.status == .reachedEnd)
+    #expect(screen.section.status == .reachedEnd(totalCount: nil))
     screen.view.clearEvents()
     let refresh = screen.section.refresh()
     await settle(screen)

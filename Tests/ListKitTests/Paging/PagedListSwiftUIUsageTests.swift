@@ -96,7 +96,7 @@ import Testing
     #expect(shown.first == .loading)
     #expect(shown[1] == .hidden)
     #expect(shown[2] == .loading)
-    #expect(shown[3] == .reachedEnd)
+    #expect(shown[3] == .reachedEnd(totalCount: nil))
     #expect(shown[4] == .hidden, "a refresh hides no more data as soon as it starts: \(shown)")
     #expect(shown[5] == .hidden, "and more can load after its first page: \(shown)")
     #expect(list.nextPageState == .idle)

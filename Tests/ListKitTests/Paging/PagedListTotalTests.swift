@@ -30,7 +30,7 @@ import Testing
     var harness = PagedListTests.Harness()
     await harness.loadFirstPage(page(1...3, total: 10))
     var totals: [Int?] = []
-    harness.list.changeObservers.append { totals.append($0.totalCount) }
+    harness.list.addChangeObserver(owner: harness.list) { totals.append($0.totalCount) }
     await harness.loadNext(page(4...6, total: 11))
     #expect(totals.last == 11)
   }
