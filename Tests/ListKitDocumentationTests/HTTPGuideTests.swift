@@ -19,7 +19,8 @@ import Testing
   func refreshedList(_ url: URL) async throws -> PagedList<Photo> {
     let photos = PagedList(
       listName: "photos", context: RequestContext(userToken: "expired"),
-      configuration: try PagingConfiguration(pageSize: 20),
+      // Django REST framework numbers its pages from 1.
+      configuration: try PagingConfiguration(style: .pageIndex(firstIndex: 1), pageSize: 20),
       loader: HTTPPageLoader<Photo>(baseURL: url, style: .envelope()))
     await photos.start()?.value
     return photos
