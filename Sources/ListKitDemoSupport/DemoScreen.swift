@@ -29,7 +29,7 @@ package final class DemoScreen {
 
   /// The words of the photos section's status row.
   package static let statusTexts = PagingStatusTexts(
-    loading: "Loading…", reachedEnd: "No more data", failed: "Error: %@ — press r to retry",
+    loading: "Loading…", reachedEnd: "No more data", failed: { "Error: \($0) — press r to retry" },
     empty: "No photos here yet. Press r to refresh.")
 
   /// The view the screen draws into.

@@ -28,7 +28,7 @@ struct PagingFailure: Error {}
     let list = PagedList(
       listName: "numbers", configuration: try PagingConfiguration(pageSize: 2), loader: loader)
     let section = PagedSection(list: list) { NumberedRow($0) }
-    section.statusTexts = PagingStatusTexts(failed: "%@ (r retries)")
+    section.statusTexts = PagingStatusTexts(failed: { "\($0) (r retries)" })
     let table = TableManager(listView: view, sections: [section])
     await list.refresh()?.value
     for _ in 1..<pages { await list.loadNextPage()?.value }

@@ -61,15 +61,19 @@ public struct PagingStatusTexts: Hashable, Sendable {
   /// Default: `nil`, ``reachedEnd`` whatever the total.
   public var reachedEndWithTotal: (@Sendable (Int) -> String)? {
     get { reachedEndWithTotalText?.text }
-    set { reachedEndWithTotalText = newValue.map(TotalText.init) }
+    set { reachedEndWithTotalText = newValue.map(TextFunction.init) }
   }
   /// Texts compare equal when they hold the same closure (the one set, not an equal one), so a
   /// status row shows a newly set closure's text.
-  private var reachedEndWithTotalText: TotalText?
-  /// After a failure; `%@` is replaced by the error's message.
+  private var reachedEndWithTotalText: TextFunction<Int>?
+  /// After a failure: the text for the error's message.
   ///
-  /// Default: "%@ — tap to retry".
-  public var failed: String
+  /// Default: the message, then " — tap to retry".
+  public var failed: @Sendable (String) -> String {
+    get { failedText.text }
+    set { failedText = TextFunction(newValue) }
+  }
+  private var failedText: TextFunction<String>
   /// When the list is empty.
   ///
   /// Default: "Nothing here yet".
@@ -81,19 +85,23 @@ public struct PagingStatusTexts: Hashable, Sendable {
   ///   - reachedEnd: When every page has loaded.
   ///   - reachedEndWithTotal: When every page has loaded and the total is known: the text for the
   ///     total, or `nil` to show `reachedEnd` whatever the total.
-  ///   - failed: After a failure, with `%@` for the message.
+  ///   - failed: After a failure: the text for the error's message, or `nil` for the message
+  ///     then " — tap to retry".
   ///   - empty: When the list is empty.
   public init(
     loading: String = "Loading…", reachedEnd: String = "No more data",
-    reachedEndWithTotal: (@Sendable (Int) -> String)? = nil, failed: String = "%@ — tap to retry",
+    reachedEndWithTotal: (@Sendable (Int) -> String)? = nil, failed: (@Sendable (String) -> String)? = nil,
     empty: String = "Nothing here yet"
   ) {
     self.loading = loading
     self.reachedEnd = reachedEnd
-    self.reachedEndWithTotalText = reachedEndWithTotal.map(TotalText.init)
-    self.failed = failed
+    self.reachedEndWithTotalText = reachedEndWithTotal.map(TextFunction.init)
+    self.failedText = failed.map(TextFunction.init) ?? Self.defaultFailed
     self.empty = empty
   }
+
+  /// One object for the default, so that default texts compare equal.
+  private static let defaultFailed = TextFunction<String> { "\($0) — tap to retry" }
 
   /// The text for a status, or `nil` for ``PagingStatus/hidden``.
   /// - Parameter status: The status.
@@ -104,20 +112,20 @@ public struct PagingStatusTexts: Hashable, Sendable {
     case .loading: loading
     case .reachedEnd(let totalCount):
       if let totalCount, let reachedEndWithTotal { reachedEndWithTotal(totalCount) } else { reachedEnd }
-    case .failed(let message): failed.replacingOccurrences(of: "%@", with: message)
+    case .failed(let message): failed(message)
     case .empty: empty
     }
   }
 }
 
 extension PagingStatusTexts {
-  /// The closure of ``reachedEndWithTotal``, equal only to itself.
-  private final class TotalText: Hashable, Sendable {
-    let text: @Sendable (Int) -> String
+  /// A text made from a value (``failed``, ``reachedEndWithTotal``), equal only to itself.
+  private final class TextFunction<Input>: Hashable, Sendable {
+    let text: @Sendable (Input) -> String
 
-    init(_ text: @escaping @Sendable (Int) -> String) { self.text = text }
+    init(_ text: @escaping @Sendable (Input) -> String) { self.text = text }
 
-    static func == (lhs: TotalText, rhs: TotalText) -> Bool { lhs === rhs }
+    static func == (lhs: TextFunction, rhs: TextFunction) -> Bool { lhs === rhs }
 
     func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
   }
