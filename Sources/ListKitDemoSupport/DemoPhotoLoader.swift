@@ -34,7 +34,8 @@ public struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duration
     self.clock = clock
   }
 
-  /// Returns the page a request asks for, in any pagination style (the cursor is the offset).
+  /// Returns the page a request asks for, in any pagination style (the cursor is the offset; a
+  /// cursor-before asks for the page that ends there).
   /// - Parameter request: The request.
   /// - Returns: The page, with `hasMore`, the next cursor and the total count.
   /// - Throws: ``DemoLoadError`` for an injected failure or a request out of shape;
@@ -54,8 +55,10 @@ public struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duration
     let start = min(offset, photos.count)
     let end = min(photos.count, offset + limit)
     let hasMore = end < photos.count
+    // A previous page says whether more come before it; the previous cursor is where it starts.
     return Page(
-      items: Array(photos[start..<end]), hasMore: hasMore, nextCursor: hasMore ? String(end) : nil,
+      items: Array(photos[start..<end]), hasMore: request.isPreviousPage ? start > 0 : hasMore,
+      nextCursor: hasMore ? String(end) : nil, previousCursor: start > 0 ? String(start) : nil,
       totalCount: photos.count)
   }
 
@@ -74,6 +77,11 @@ public struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duration
         throw .invalidRequest("cursor '\(cursor ?? "")' was not made by this loader")
       }
       (offset, limit) = (start, size)
+    case .cursorBefore(let cursor, let size):
+      guard let end = Int(cursor), end > 0, size > 0 else {
+        throw .invalidRequest("cursor '\(cursor)' was not made by this loader")
+      }
+      (offset, limit) = (max(0, end - size), min(size, end))
     }
     guard offset >= 0 else { throw .invalidRequest("offset \(offset) is negative") }
     guard limit > 0 else { throw .invalidRequest("page size \(limit) is not positive") }

@@ -142,7 +142,7 @@ public final class DemoScreen {
     case .refresh:
       pagesLoaded = 1
       listView.moveCursor(.first)
-    case .nextPage:
+    case .nextPage, .previousPage:
       pagesLoaded += 1
     }
     contentChanged()

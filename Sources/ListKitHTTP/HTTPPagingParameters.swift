@@ -28,6 +28,11 @@ public struct HTTPPagingParameters: Hashable, Sendable {
   public var cursor: String
   /// The size parameter sent with a cursor, or `nil` to let the server choose.
   public var cursorLimit: String?
+  /// The parameter for ``PageRequest/Position/cursorBefore(_:limit:)``.
+  ///
+  /// It asks for the page before an opaque cursor (older messages). A previous cursor that is an
+  /// absolute `http`/`https` URL (a `previous` link) is requested as it is instead.
+  public var before: String = "before"
 
   /// Creates parameter names; every default is Django REST framework's.
   /// - Parameters:

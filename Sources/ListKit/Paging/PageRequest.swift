@@ -8,6 +8,9 @@ public struct PageRequest: Hashable, Sendable {
     case offset(Int, limit: Int)
     /// `limit` items after the opaque `cursor` the previous page returned; `nil` for the first page.
     case cursor(String?, limit: Int)
+    /// The `limit` items just before the opaque `cursor`, which a page returned as its
+    /// ``Page/previousCursor``: the page above the loaded ones.
+    case cursorBefore(String, limit: Int)
   }
 
   /// Where the page starts.
@@ -16,16 +19,29 @@ public struct PageRequest: Hashable, Sendable {
   public var context: RequestContext
   /// Whether this request loads the first page (a refresh) rather than the next one.
   public var isFirstPage: Bool
+  /// Whether this request loads the page before the loaded ones (prepending) rather than the
+  /// page after them.
+  public var isPreviousPage: Bool
 
   /// Creates a request.
   /// - Parameters:
   ///   - position: Where the page starts.
   ///   - context: The app's context.
   ///   - isFirstPage: Whether this is the first page.
-  public init(position: Position, context: RequestContext = RequestContext(), isFirstPage: Bool) {
+  ///   - isPreviousPage: Whether this is the page before the loaded ones.
+  public init(
+    position: Position, context: RequestContext = RequestContext(), isFirstPage: Bool,
+    isPreviousPage: Bool = false
+  ) {
     self.position = position
     self.context = context
     self.isFirstPage = isFirstPage
+    self.isPreviousPage = isPreviousPage && !isFirstPage
+  }
+
+  /// Which way the request goes.
+  public var direction: PagingDirection {
+    isFirstPage ? .refresh : isPreviousPage ? .previousPage : .nextPage
   }
 
   /// The number of items asked for, whatever the style.
@@ -34,6 +50,7 @@ public struct PageRequest: Hashable, Sendable {
     case .page(_, let size): size
     case .offset(_, let limit): limit
     case .cursor(_, let limit): limit
+    case .cursorBefore(_, let limit): limit
     }
   }
 }

@@ -11,6 +11,8 @@ public struct RequestCompletion: Hashable, Sendable {
   public var hasMoreData: Bool
   /// Whether the list has loaded and holds no items (show the empty state).
   public var isBlank: Bool
+  /// Whether a previous page (items before the first one held) can be loaded now.
+  public var hasPreviousData: Bool
 
   /// Whether the page arrived.
   public var success: Bool { error == nil }
@@ -24,10 +26,15 @@ public struct RequestCompletion: Hashable, Sendable {
   ///   - error: The error when it failed, `nil` on success.
   ///   - hasMoreData: Whether a next page can be loaded.
   ///   - isBlank: Whether the loaded list is empty.
-  public init(direction: PagingDirection, error: PagingError?, hasMoreData: Bool, isBlank: Bool) {
+  ///   - hasPreviousData: Whether a previous page can be loaded.
+  public init(
+    direction: PagingDirection, error: PagingError?, hasMoreData: Bool, isBlank: Bool,
+    hasPreviousData: Bool = false
+  ) {
     self.direction = direction
     self.error = error
     self.hasMoreData = hasMoreData
     self.isBlank = isBlank
+    self.hasPreviousData = hasPreviousData
   }
 }
