@@ -79,7 +79,7 @@ extension PagingError: Equatable {
 }
 
 extension PagingError: Hashable {
-  /// Hashes what ``==`` compares.
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(direction)
     hasher.combine(kind)
