@@ -41,7 +41,7 @@ public struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duration
   /// - Throws: ``DemoLoadError`` for an injected failure or a request out of shape;
   ///   `CancellationError` when the task is cancelled during the latency.
   public func loadPage(_ request: PageRequest) async throws -> Page<Photo> {
-    let (offset, limit) = try Self.range(of: request.position)
+    let (offset, limit) = try range(of: request.position)
     if latency > .zero {
       try await clock.sleep(for: latency)
     }
@@ -59,11 +59,11 @@ public struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duration
     return Page(
       items: Array(photos[start..<end]), hasMore: request.isPreviousPage ? start > 0 : hasMore,
       nextCursor: hasMore ? String(end) : nil, previousCursor: start > 0 ? String(start) : nil,
-      totalCount: photos.count)
+      totalCount: photos.count, startOffset: start)
   }
 
   /// The first offset and the size a position asks for.
-  static func range(of position: PageRequest.Position) throws(DemoLoadError) -> (offset: Int, limit: Int) {
+  func range(of position: PageRequest.Position) throws(DemoLoadError) -> (offset: Int, limit: Int) {
     let offset: Int
     let limit: Int
     switch position {
@@ -82,6 +82,12 @@ public struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duration
         throw .invalidRequest("cursor '\(cursor)' was not made by this loader")
       }
       (offset, limit) = (max(0, end - size), min(size, end))
+    case .item(let id, let size):
+      // The page of `size` photos that holds the photo, aligned so page indexes line up.
+      guard size > 0, let index = photos.firstIndex(where: { String($0.id) == id }) else {
+        throw .invalidRequest("no photo has the id '\(id)'")
+      }
+      (offset, limit) = (index / size * size, size)
     }
     guard offset >= 0 else { throw .invalidRequest("offset \(offset) is negative") }
     guard limit > 0 else { throw .invalidRequest("page size \(limit) is not positive") }

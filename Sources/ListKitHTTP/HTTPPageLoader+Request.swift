@@ -80,6 +80,10 @@ extension HTTPPageLoader {
       if let previous = try nextPageURL(cursor, redactor: redactor) { return previous }
       paging.append(URLQueryItem(name: parameters.before, value: cursor))
       if let name = parameters.cursorLimit { paging.append(URLQueryItem(name: name, value: String(limit))) }
+    case .item(let id, let limit):
+      guard limit > 0 else { throw .invalidRequest("limit must be > 0, not \(limit)") }
+      paging.append(URLQueryItem(name: parameters.around, value: id))
+      if let name = parameters.cursorLimit { paging.append(URLQueryItem(name: name, value: String(limit))) }
     }
     let replaced = Set(paging.map(\.name))
     return try Self.url(

@@ -33,6 +33,9 @@ public struct HTTPPagingParameters: Hashable, Sendable {
   /// It asks for the page before an opaque cursor (older messages). A previous cursor that is an
   /// absolute `http`/`https` URL (a `previous` link) is requested as it is instead.
   public var before: String = "before"
+  /// The parameter for ``PageRequest/Position/item(_:limit:)``: the id of the item whose page a
+  /// list opened at ``PagingAnchor/item(id:)`` asks for (sent with ``cursorLimit``).
+  public var around: String = "around"
 
   /// Creates parameter names; every default is Django REST framework's.
   /// - Parameters:

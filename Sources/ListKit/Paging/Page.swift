@@ -14,6 +14,11 @@ public struct Page<Item> {
   public var previousCursor: String?
   /// The total number of items on the server, when it says.
   public var totalCount: Int?
+  /// The offset of the page's first item in the whole list, when the server says.
+  ///
+  /// It lets a list opened at an item (``PageRequest/Position/item(_:limit:)``) page on in offset
+  /// or page-index style. Ignored for other requests.
+  public var startOffset: Int?
 
   /// Creates a page.
   /// - Parameters:
@@ -22,10 +27,12 @@ public struct Page<Item> {
   ///   - nextCursor: The cursor of the next page, for cursor pagination.
   ///   - previousCursor: The cursor of the page before this one, or `nil` when none comes before.
   ///   - totalCount: The total number of items, when known.
+  ///   - startOffset: The offset of the first item in the whole list, when known.
   public init(
     items: [Item], hasMore: Bool, nextCursor: String? = nil, previousCursor: String? = nil,
-    totalCount: Int? = nil
+    totalCount: Int? = nil, startOffset: Int? = nil
   ) {
+    self.startOffset = startOffset
     self.items = items
     self.hasMore = hasMore
     self.nextCursor = nextCursor

@@ -11,6 +11,10 @@ public struct PageRequest: Hashable, Sendable {
     /// The `limit` items just before the opaque `cursor`, which a page returned as its
     /// ``Page/previousCursor``: the page above the loaded ones.
     case cursorBefore(String, limit: Int)
+    /// The page of `limit` items that holds the item with the id `itemID` (a list opened at
+    /// ``PagingAnchor/item(id:)``); in page-index style the page should start at a multiple of
+    /// `limit`.
+    case item(String, limit: Int)
   }
 
   /// Where the page starts.
@@ -51,6 +55,7 @@ public struct PageRequest: Hashable, Sendable {
     case .offset(_, let limit): limit
     case .cursor(_, let limit): limit
     case .cursorBefore(_, let limit): limit
+    case .item(_, let limit): limit
     }
   }
 }

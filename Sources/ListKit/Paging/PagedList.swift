@@ -219,10 +219,31 @@ extension PagedList {
     transition { $0.start(hasCache: cache != nil) }
   }
 
-  /// Loads the first page again, replacing the items when it arrives.
+  /// Starts the list at an anchor and pages both ways from there.
   ///
-  /// Cancels an in-flight next page (its response is dropped if it still arrives) and resets
-  /// "reached end". Does nothing while a refresh is in flight. On failure the items stay.
+  /// An anchor is the first unread message, a notification's target, a page or offset the app
+  /// kept. The list loads the page there, then the pages before and after it as rows near either
+  /// end are shown.
+  ///
+  /// ```swift
+  /// // Open a conversation at its first unread message; older ones load when scrolled to.
+  /// messages.start(at: .item(id: conversation.firstUnreadID))
+  /// ```
+  ///
+  /// Refreshes load the anchor's page again (``start()`` goes back to the top). The cached
+  /// first page holds the top of the list, so it is read and saved only for ``PagingAnchor/top``.
+  /// - Parameter anchor: Where to start.
+  /// - Returns: The task loading the anchor's page, or `nil` when a refresh was already in flight.
+  @discardableResult
+  public func start(at anchor: PagingAnchor) -> Task<Void, Never>? {
+    transition { $0.start(hasCache: cache != nil, at: anchor) }
+  }
+
+  /// Loads the first page again (the anchor's page for a list started at one), replacing the
+  /// items when it arrives.
+  ///
+  /// Cancels in-flight next and previous pages (their responses are dropped if they still
+  /// arrive) and resets "reached end". Does nothing while a refresh is in flight. On failure the items stay.
   /// - Returns: The task loading the first page, or `nil` when a refresh was already in flight.
   @discardableResult
   public func refresh() -> Task<Void, Never>? {

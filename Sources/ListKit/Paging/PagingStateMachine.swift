@@ -431,8 +431,13 @@ extension PagingStateMachine {
       cachedPageAge = nil
       totalCount = Self.validTotal(page.totalCount)
       replaceItems(with: page.items)
-      next = nextPosition(after: request, page: page)
-      previous = previousPosition(before: request, page: page)
+      if let located = located(request, by: page) {
+        next = nextPosition(after: located, page: page)
+        previous = previousPosition(before: located, page: page)
+      } else {
+        next = .end
+        previous = .end
+      }
       let report = Action.reportRequest(completion(.refresh, error: nil), .reloaded(count: items.count))
       // The cache holds the top page; a page opened in the middle is not one.
       return startsAtTop ? [.saveFirstPage(page, cacheKey), report] : [report]
@@ -505,6 +510,10 @@ extension PagingStateMachine {
       return .offset(offset, limit: configuration.firstPageSize)
     case (.cursor, .cursor(let cursor)):
       return .cursor(cursor, limit: configuration.firstPageSize)
+    case (.pageIndex, .item(let id)):
+      return .item(id, limit: configuration.pageSize)
+    case (_, .item(let id)):
+      return .item(id, limit: configuration.firstPageSize)
     default:
       return topPosition
     }
@@ -538,6 +547,27 @@ extension PagingStateMachine {
       hasPreviousData: hasPreviousData)
   }
 
+  /// The request an answer to an item anchor amounts to in the list's style (where the page
+  /// sits), or `nil` when the answer does not say; other requests as they are.
+  private func located(_ request: PageRequest, by page: Page<Item>) -> PageRequest? {
+    guard case .item(_, let limit) = request.position else { return request }
+    var located = request
+    switch configuration.style {
+    case .cursor:
+      located.position = .cursor(nil, limit: limit)
+    case .offset:
+      guard let offset = page.startOffset, offset >= 0 else { return nil }
+      located.position = .offset(offset, limit: limit)
+    case .pageIndex(let firstIndex):
+      let size = configuration.pageSize
+      guard let offset = page.startOffset, offset >= 0, offset.isMultiple(of: size) else { return nil }
+      let (index, overflow) = firstIndex.addingReportingOverflow(offset / size)
+      guard !overflow else { return nil }
+      located.position = .page(index: index, size: size)
+    }
+    return located
+  }
+
   /// Where the page before `page` (loaded by `request`) starts, or `.end`.
   ///
   /// A first page ends the previous direction only by its position (the top) or by being empty;
@@ -552,7 +582,7 @@ extension PagingStateMachine {
     case .offset(let offset, _):
       guard offset > 0 else { return .end }
       return .at(.offset(max(0, offset - size), limit: min(size, offset)))
-    case .cursor, .cursorBefore:
+    case .cursor, .cursorBefore, .item:
       guard let cursor = page.previousCursor, seenPreviousCursors.insert(cursor).inserted else {
         return .end
       }
@@ -569,7 +599,7 @@ extension PagingStateMachine {
       return .at(.page(index: index + max(1, pageSize / size), size: size))
     case .offset(let offset, _):
       return .at(.offset(offset + page.items.count, limit: size))
-    case .cursor, .cursorBefore:
+    case .cursor, .cursorBefore, .item:
       guard let cursor = page.nextCursor, seenCursors.insert(cursor).inserted else { return .end }
       return .at(.cursor(cursor, limit: size))
     }

@@ -295,7 +295,7 @@ import Testing
 
     /// Takes the cache read a start or a switch began.
     func cacheReadStarted() async -> String? {
-      guard hasCache else { return nil }
+      guard hasCache, model.startsAtTop else { return nil }
       guard let read = await cacheReads.next(isolation: #isolation) else { return "the read stream ended" }
       guard read.key == list.cacheKey else { return "the cache was read under another key" }
       for index in pendingReads.indices { pendingReads[index].current = false }
@@ -305,8 +305,11 @@ import Testing
 
     let first = nextHandle
     nextHandle += 1
-    let expectedFirst = model.start(hasCache: hasCache, handle: first)
-    if let failure = await started(list.start(), expected: .one(expectedFirst, handle: first)) {
+    let anchor = random.anchor(for: configuration)
+    log.append("start at \(anchor)")
+    let expectedFirst = model.start(hasCache: hasCache, at: anchor, handle: first)
+    let startTask = anchor == .top ? list.start() : list.start(at: anchor)
+    if let failure = await started(startTask, expected: .one(expectedFirst, handle: first)) {
       return failure
     }
     if let failure = await cacheReadStarted() { return failure }

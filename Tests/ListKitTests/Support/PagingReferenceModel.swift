@@ -39,6 +39,12 @@ struct PagingReferenceModel {
   private var prependedPages = 0
   /// The offset of the first item held, in offset style.
   private var topOffset = 0
+  /// The page index of the first page of the generation, in page-index style.
+  private var baseIndex = 0
+  /// The number of pages the first page covers, in page-index style.
+  private var firstPageSpan = 1
+  /// The offset of the first page of the generation, in offset style.
+  private var baseOffset = 0
   private var previousCursors: [String] = []
 
   init(configuration: PagingConfiguration) { self.configuration = configuration }
@@ -73,6 +79,8 @@ struct PagingReferenceModel {
       .page(index: index, size: configuration.pageSize)
     case (.offset, .offset(let offset)) where offset > 0: .offset(offset, limit: configuration.firstPageSize)
     case (.cursor, .cursor(let cursor)): .cursor(cursor, limit: configuration.firstPageSize)
+    case (.pageIndex, .item(let id)): .item(id, limit: configuration.pageSize)
+    case (_, .item(let id)): .item(id, limit: configuration.firstPageSize)
     default: firstPosition
     }
   }
@@ -143,11 +151,10 @@ struct PagingReferenceModel {
     }
     let size = configuration.pageSize
     let position: PageRequest.Position =
-      switch refreshPosition {
-      case .page(let index, let firstSize):
-        .page(index: index + firstSize / size + rawPageCounts.count - 1, size: size)
-      case .offset(let offset, _): .offset(offset + rawPageCounts.reduce(0, +), limit: size)
-      case .cursor, .cursorBefore: .cursor(cursors.last, limit: size)
+      switch configuration.style {
+      case .pageIndex: .page(index: baseIndex + firstPageSpan + rawPageCounts.count - 1, size: size)
+      case .offset: .offset(baseOffset + rawPageCounts.reduce(0, +), limit: size)
+      case .cursor: .cursor(cursors.last, limit: size)
       }
     nextInFlight = (handle, position)
     return position
@@ -165,10 +172,10 @@ struct PagingReferenceModel {
     }
     let size = configuration.pageSize
     let position: PageRequest.Position =
-      switch refreshPosition {
-      case .page(let index, _): .page(index: index - prependedPages - 1, size: size)
+      switch configuration.style {
+      case .pageIndex: .page(index: baseIndex - prependedPages - 1, size: size)
       case .offset: .offset(max(0, topOffset - size), limit: min(size, topOffset))
-      case .cursor, .cursorBefore: .cursorBefore(previousCursors.last!, limit: size)
+      case .cursor: .cursorBefore(previousCursors.last!, limit: size)
       }
     previousInFlight = (handle, position)
     return position
@@ -228,17 +235,21 @@ struct PagingReferenceModel {
       totalCount = Self.total(of: page)
       rawPageCounts = [page.items.count]
       cursors = []
-      ended = endsPaging(page)
       prependedPages = 0
       previousCursors = []
-      switch refreshPosition {
-      case .page(let index, _):
-        guard case .pageIndex(let first) = configuration.style else { break }
-        previousEnded = page.items.isEmpty || index <= first
-      case .offset(let offset, _):
-        topOffset = offset
-        previousEnded = page.items.isEmpty || offset == 0
-      case .cursor, .cursorBefore:
+      guard locate(page) else {
+        ended = true
+        previousEnded = true
+        return
+      }
+      ended = endsPaging(page)
+      switch configuration.style {
+      case .pageIndex(let first):
+        previousEnded = page.items.isEmpty || baseIndex <= first
+      case .offset:
+        topOffset = baseOffset
+        previousEnded = page.items.isEmpty || baseOffset == 0
+      case .cursor:
         previousEnded = page.items.isEmpty || !acceptPreviousCursor(page.previousCursor)
       }
     } else if let previous = previousInFlight, previous.handle == handle {
@@ -251,14 +262,13 @@ struct PagingReferenceModel {
       if let total = Self.total(of: page) { totalCount = total }
       prependedPages += 1
       let ends = page.items.isEmpty || !page.hasMore
-      switch refreshPosition {
-      case .page(let index, _):
-        guard case .pageIndex(let first) = configuration.style else { break }
-        previousEnded = ends || index - prependedPages <= first
+      switch configuration.style {
+      case .pageIndex(let first):
+        previousEnded = ends || baseIndex - prependedPages <= first
       case .offset:
         topOffset = max(0, topOffset - configuration.pageSize)
         previousEnded = ends || topOffset == 0
-      case .cursor, .cursorBefore:
+      case .cursor:
         previousEnded = ends || !acceptPreviousCursor(page.previousCursor)
       }
     } else if let next = nextInFlight, next.handle == handle {
@@ -286,6 +296,32 @@ struct PagingReferenceModel {
     guard let cursor = page.nextCursor, !cursors.contains(cursor) else { return true }
     cursors.append(cursor)
     return false
+  }
+
+  /// Where the first page sits: `baseIndex` and `firstPageSpan` in page-index style, `baseOffset`
+  /// in offset style; `false` when an answer to an item anchor does not say.
+  private mutating func locate(_ page: Page<TestItem>) -> Bool {
+    let size = configuration.pageSize
+    switch refreshPosition {
+    case .page(let index, let firstSize):
+      baseIndex = index
+      firstPageSpan = firstSize / size
+    case .offset(let offset, _):
+      baseOffset = offset
+    case .item:
+      switch configuration.style {
+      case .pageIndex(let first):
+        guard let offset = page.startOffset, offset >= 0, offset % size == 0 else { return false }
+        baseIndex = first + offset / size
+        firstPageSpan = 1
+      case .offset:
+        guard let offset = page.startOffset, offset >= 0 else { return false }
+        baseOffset = offset
+      case .cursor: break
+      }
+    case .cursor, .cursorBefore: break
+    }
+    return true
   }
 
   /// Records a previous cursor; `false` when there is none or it was seen in this generation.
@@ -347,6 +383,7 @@ extension SplitMix64 {
     guard chance(60) else { return .top }
     let roll = Int.random(in: 0..<10, using: &self)
     switch (configuration.style, roll) {
+    case (_, 7): return .item(id: "item-\(Int.random(in: 0...3, using: &self))")
     case (_, 9): return .offset(Int.random(in: 0...6, using: &self))
     case (_, 8): return .pageIndex(Int.random(in: 0...4, using: &self))
     case (.pageIndex(let first), _): return .pageIndex(first + Int.random(in: 0...4, using: &self))
@@ -389,8 +426,11 @@ extension SplitMix64 {
       case 4: -1
       default: context * 1000 + Int.random(in: 0..<100, using: &self)
       }
+    // Where an answer to an item anchor sits: sometimes unsaid, sometimes not on a page boundary.
+    let startOffset: Int? = chance(25) ? nil : Int.random(in: -1...9, using: &self)
     return Page(
-      items: items, hasMore: chance(85), nextCursor: cursor, previousCursor: previousCursor, totalCount: total
-    )
+      items: items, hasMore: chance(85), nextCursor: cursor, previousCursor: previousCursor,
+      totalCount: total,
+      startOffset: startOffset)
   }
 }
