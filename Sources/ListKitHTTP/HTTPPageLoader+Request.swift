@@ -15,7 +15,7 @@ extension HTTPPageLoader {
     guard maximumResponseBytes > 0 else {
       throw .invalidRequest("maximumResponseBytes must be positive, not \(maximumResponseBytes)")
     }
-    if request.isFirstPage, case .page(let index, _) = request.position, index != 0,
+    if request.isFirstPage, !request.isAnchored, case .page(let index, _) = request.position, index != 0,
       parameters.firstPageNumber != 0
     {
       // NB: both settings shift the first page; their sum would skip the server's first page(s)

@@ -26,6 +26,9 @@ public struct PageRequest: Hashable, Sendable {
   /// Whether this request loads the page before the loaded ones (prepending) rather than the
   /// page after them.
   public var isPreviousPage: Bool
+  /// Whether this first page is the page of a ``PagingAnchor`` (a list opened in the middle)
+  /// rather than the top of the list.
+  public var isAnchored: Bool
 
   /// Creates a request.
   /// - Parameters:
@@ -33,10 +36,12 @@ public struct PageRequest: Hashable, Sendable {
   ///   - context: The app's context.
   ///   - isFirstPage: Whether this is the first page.
   ///   - isPreviousPage: Whether this is the page before the loaded ones.
+  ///   - isAnchored: Whether this first page is an anchor's page rather than the top.
   public init(
     position: Position, context: RequestContext = RequestContext(), isFirstPage: Bool,
-    isPreviousPage: Bool = false
+    isPreviousPage: Bool = false, isAnchored: Bool = false
   ) {
+    self.isAnchored = isAnchored && isFirstPage
     self.position = position
     self.context = context
     self.isFirstPage = isFirstPage

@@ -339,7 +339,8 @@ extension PagingStateMachine {
     seenCursors.removeAll()
     seenPreviousCursors.removeAll()
     generation += 1
-    let request = PageRequest(position: anchorPosition, context: context, isFirstPage: true)
+    let request = PageRequest(
+      position: anchorPosition, context: context, isFirstPage: true, isAnchored: !startsAtTop)
     let ticket = makeTicket()
     refreshLoad = .loading(ticket, request)
     actions.append(.load(ticket, request))
