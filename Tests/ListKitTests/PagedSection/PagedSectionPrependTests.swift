@@ -8,19 +8,26 @@ import Testing
   }
 
   /// A chat of `count` messages, newest last: the first page is the newest, `cursorBefore` the
-  /// page that ends at the cursor.
+  /// page that ends at the cursor, `cursor` the page that starts there.
   static func chatLoader(count: Int) -> ClosurePageLoader<TestItem> {
     ClosurePageLoader { request in
+      let start: Int
       let end: Int
       switch request.position {
-      case .cursor(nil, _): end = count
-      case .cursorBefore(let cursor, _): end = Int(cursor) ?? 0
+      case .cursor(nil, _):
+        end = count
+        start = max(0, end - request.limit)
+      case .cursor(let cursor?, _):
+        start = min(count, Int(cursor) ?? 0)
+        end = min(count, start + request.limit)
+      case .cursorBefore(let cursor, _):
+        end = Int(cursor) ?? 0
+        start = max(0, end - request.limit)
       default: return Page(items: [], hasMore: false)
       }
-      let start = max(0, end - request.limit)
       return Page(
-        items: testItems(start..<end), hasMore: request.isPreviousPage ? start > 0 : false,
-        previousCursor: start > 0 ? String(start) : nil)
+        items: testItems(start..<end), hasMore: request.isPreviousPage ? start > 0 : end < count,
+        nextCursor: end < count ? String(end) : nil, previousCursor: start > 0 ? String(start) : nil)
     }
   }
 
