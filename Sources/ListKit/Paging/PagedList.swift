@@ -24,7 +24,7 @@ import Observation
 /// - ``items`` never holds two entries with one id (``DuplicateIDPolicy``).
 ///
 /// The list is observable with the Observation framework (``items``, ``refreshState``,
-/// ``nextPageState``, ``isBlank``, ``cachedPageAge``…), reports every load through
+/// ``nextPageState``, ``previousPageState``, ``isBlank``, ``cachedPageAge``…), reports every load through
 /// ``onRequestCompleted`` and ``onCacheLoaded``, and streams its states from ``stateChanges()``.
 ///
 /// The methods that start work return the `Task` doing it (or `nil` when they started nothing),
