@@ -48,6 +48,7 @@ public final class NSCoder {}
   public init(frame: CGRect) { super.init() }
   public convenience override init() { self.init(frame: .zero) }
   public required init?(coder: NSCoder) { super.init() }
+  open func layoutIfNeeded() {}
   open var isHidden = false
   open var tintColor: UIColor!
   open var contentMode: ContentMode = .scaleAspectFit
@@ -110,7 +111,10 @@ public enum NSTextAlignmentStub: Int { case center }
   open var isRefreshing: Bool { false }
   open func endRefreshing() {}
 }
-@MainActor open class UIScrollView: UIView { open var refreshControl: UIRefreshControl? }
+@MainActor open class UIScrollView: UIView {
+  open var refreshControl: UIRefreshControl?
+  open var contentOffset: CGPoint = .zero
+}
 
 @MainActor open class UIContextualAction: NSObject {
   public enum Style: Int { case normal, destructive }
@@ -151,6 +155,9 @@ public enum NSTextAlignmentStub: Int { case center }
   open var sectionHeaderHeight: CGFloat = -1
   open var sectionFooterHeight: CGFloat = -1
   open var indexPathsForVisibleRows: [IndexPath]? { nil }
+  open var visibleCells: [UITableViewCell] { [] }
+  open func indexPath(for cell: UITableViewCell) -> IndexPath? { nil }
+  open func rectForRow(at indexPath: IndexPath) -> CGRect { .zero }
   open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {}
   open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell { UITableViewCell(style: .default, reuseIdentifier: identifier) }
   open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? { nil }

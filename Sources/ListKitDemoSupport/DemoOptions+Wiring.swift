@@ -24,6 +24,15 @@ extension DemoOptions {
     return try PagingConfiguration(style: pagingStyle, pageSize: pageSize, prefetchDistance: min(5, pageSize))
   }
 
+  /// Where the list opens: the photo of `--start-at`, the newest (last) photo for `--chat`,
+  /// otherwise the top.
+  public var anchor: PagingAnchor {
+    if let startAt { return .item(id: startAt) }
+    // The built-in photos are numbered from 1, so the newest is `count`.
+    if chat, count > 0 { return .item(id: String(count)) }
+    return .top
+  }
+
   /// What selects the content, for the cache key: the URL, or the built-in data set's seed and
   /// size, so that two data sets never share a cached first page.
   package var cacheQuery: String {

@@ -44,6 +44,11 @@ package struct DemoOptions: Hashable, Sendable {
   package var width = 80
   /// The seed of the data set and of the injected failures (`--seed`).
   package var seed = PhotoDataSet.defaultSeed
+  /// Whether to show the list like a chat (`--chat`): it opens at the newest (last) item, at
+  /// the bottom, and older pages load above when you reach the top without moving the screen.
+  package var chat = false
+  /// The id of the item to open the list at (`--start-at`); pages load both ways from it.
+  package var startAt: String?
 
   /// Options with every default.
   package init() {}
@@ -76,6 +81,9 @@ package struct DemoOptions: Hashable, Sendable {
                           or $XDG_CACHE_HOME/ListKit/listkit-demo; --dump caches only with this flag)
       --no-cache          do not cache the first page
       --seed N            seed of the data set and of injected failures (default 2026)
+      --chat              chat-like: open at the newest (last) photo, at the bottom; older pages
+                          load above when you reach the top, and the screen does not jump
+      --start-at ID       open the list at the photo with this id; pages load both ways
       --dump              print the rendered screen and exit, without a terminal
       --pages N           with --dump: how many pages to load first, 0 to 10000 (default 1)
       --width N           with --dump: screen width in columns, 20 to 1000 (default 80)
@@ -118,6 +126,7 @@ package struct DemoOptions: Hashable, Sendable {
         case .empty: options.count = 0
         case .noCache: options.usesCache = false
         case .dump: options.dump = true
+        case .chat: options.chat = true
         default: preconditionFailure("internal inconsistency: \(name) takes a value")
         }
         continue
@@ -154,10 +163,12 @@ package struct DemoOptions: Hashable, Sendable {
     case pages = "--pages"
     case width = "--width"
     case help = "--help"
+    case chat = "--chat"
+    case startAt = "--start-at"
 
     var takesValue: Bool {
       switch self {
-      case .empty, .noCache, .dump, .help: false
+      case .empty, .noCache, .dump, .help, .chat: false
       default: true
       }
     }
@@ -217,14 +228,19 @@ package struct DemoOptions: Hashable, Sendable {
         throw .invalidValue(option: name, value: value, expected: "a whole number from 0 to 2^64-1 (or 0x…)")
       }
       seed = parsed
-    case .empty, .noCache, .dump, .help:
+    case .startAt:
+      guard !value.isEmpty, !value.contains(where: \.isNewline) else {
+        throw .invalidValue(option: name, value: "", expected: "an item id on one line")
+      }
+      startAt = value
+    case .empty, .noCache, .dump, .help, .chat:
       preconditionFailure("internal inconsistency: \(name) takes no value")
     }
   }
 
   private func checkCombinations(_ seen: Set<String>) throws(DemoOptionsError) {
     let pairs: [(Flag, Flag)] = [
-      (.empty, .count), (.noCache, .cacheDirectory), (.empty, .url), (.count, .url),
+      (.empty, .count), (.noCache, .cacheDirectory), (.empty, .url), (.count, .url), (.chat, .url),
     ]
     for (first, second) in pairs where seen.contains(first.rawValue) && seen.contains(second.rawValue) {
       throw .conflictingOptions(first.rawValue, second.rawValue)

@@ -34,13 +34,14 @@ package struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duratio
     self.clock = clock
   }
 
-  /// Returns the page a request asks for, in any pagination style (the cursor is the offset).
+  /// Returns the page a request asks for, in any pagination style (the cursor is the offset; a
+  /// cursor-before asks for the page that ends there).
   /// - Parameter request: The request.
   /// - Returns: The page, with `hasMore`, the next cursor and the total count.
   /// - Throws: ``DemoLoadError`` for an injected failure or a request out of shape;
   ///   `CancellationError` when the task is cancelled during the latency.
   package func loadPage(_ request: PageRequest) async throws -> Page<Photo> {
-    let (offset, limit) = try Self.range(of: request.position)
+    let (offset, limit) = try range(of: request.position)
     if latency > .zero {
       try await clock.sleep(for: latency)
     }
@@ -54,13 +55,15 @@ package struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duratio
     let start = min(offset, photos.count)
     let end = min(photos.count, offset + limit)
     let hasMore = end < photos.count
+    // A previous page says whether more come before it; the previous cursor is where it starts.
     return Page(
-      items: Array(photos[start..<end]), hasMore: hasMore, nextCursor: hasMore ? String(end) : nil,
-      totalCount: photos.count)
+      items: Array(photos[start..<end]), hasMore: request.isPreviousPage ? start > 0 : hasMore,
+      nextCursor: hasMore ? String(end) : nil, previousCursor: start > 0 ? String(start) : nil,
+      totalCount: photos.count, startOffset: start)
   }
 
   /// The first offset and the size a position asks for.
-  static func range(of position: PageRequest.Position) throws(DemoLoadError) -> (offset: Int, limit: Int) {
+  func range(of position: PageRequest.Position) throws(DemoLoadError) -> (offset: Int, limit: Int) {
     let offset: Int
     let limit: Int
     switch position {
@@ -74,6 +77,17 @@ package struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duratio
         throw .invalidRequest("cursor '\(cursor ?? "")' was not made by this loader")
       }
       (offset, limit) = (start, size)
+    case .cursorBefore(let cursor, let size):
+      guard let end = Int(cursor), end > 0, size > 0 else {
+        throw .invalidRequest("cursor '\(cursor)' was not made by this loader")
+      }
+      (offset, limit) = (max(0, end - size), min(size, end))
+    case .item(let id, let size):
+      // The page of `size` photos that holds the photo, aligned so page indexes line up.
+      guard size > 0, let index = photos.firstIndex(where: { String($0.id) == id }) else {
+        throw .invalidRequest("no photo has the id '\(id)'")
+      }
+      (offset, limit) = (index / size * size, size)
     }
     guard offset >= 0 else { throw .invalidRequest("offset \(offset) is negative") }
     guard limit > 0 else { throw .invalidRequest("page size \(limit) is not positive") }

@@ -56,6 +56,10 @@ package final class DemoScreen {
   let photosSection: PagedSection<Photo>
   private var pinned: [Photo] = []
   private let sourceDescription: String
+  /// Where ``start()`` opens the list.
+  var anchor = PagingAnchor.top
+  /// Whether the list reads from the bottom, like a chat.
+  var isChat = false
   private var observation: Task<Void, Never>?
 
   /// Creates a screen for a paged list; call ``start()`` to show the cache and load.
@@ -104,6 +108,13 @@ package final class DemoScreen {
       listName: "photos", context: RequestContext(userToken: options.token), query: options.cacheQuery,
       configuration: try options.pagingConfiguration(), loader: loader, cache: cache, now: now)
     self.init(list: list, sourceDescription: options.sourceDescription, size: size)
+    anchor = options.anchor
+    isChat = options.chat
+    // A chat is the messages alone (the counts stay on the status line): nothing above them
+    // that older pages could be inserted under.
+    if isChat { table.sections = [photosSection] }
+    // Pages inserted above (older ones, or those before the start) must not move the screen.
+    listView.keepsFirstVisibleRowInPlace = anchor != .top
   }
 
   isolated deinit {
@@ -114,13 +125,15 @@ package final class DemoScreen {
   /// - Returns: The task reading the cache and loading the first page, or `nil`.
   @discardableResult
   package func start() -> Task<Void, Never>? {
-    list.start()
+    anchor == .top ? list.start() : list.start(at: anchor)
   }
 
   /// Waits until neither the first page nor a next page is loading.
   package func waitUntilIdle() async {
     for await state in list.stateChanges()
-    where !state.refreshState.isLoading && !state.nextPageState.isLoading {
+    where !state.refreshState.isLoading && !state.nextPageState.isLoading
+      && !state.previousPageState.isLoading
+    {
       break
     }
   }
@@ -141,8 +154,9 @@ package final class DemoScreen {
     switch completion.direction {
     case .refresh:
       pagesLoaded = 1
-      listView.moveCursor(.first)
-    case .nextPage:
+      // A chat reads from the bottom: the newest item.
+      listView.moveCursor(isChat ? .last : .first)
+    case .nextPage, .previousPage:
       pagesLoaded += 1
     }
     contentChanged()
@@ -266,7 +280,12 @@ package final class DemoScreen {
   private var stateText: String {
     if list.refreshState.isLoading { return list.items.isEmpty ? "loading…" : "refreshing…" }
     if list.nextPageState.isLoading { return "loading page \(pagesLoaded + 1)…" }
-    if list.refreshState.error != nil || list.nextPageState.error != nil { return "failed" }
+    if list.previousPageState.isLoading { return "loading earlier photos…" }
+    if list.refreshState.error != nil || list.nextPageState.error != nil
+      || list.previousPageState.error != nil
+    {
+      return "failed"
+    }
     return list.nextPageState == .reachedEnd || list.isBlank ? "all loaded" : "idle"
   }
 }

@@ -221,7 +221,10 @@ class Handler(BaseHTTPRequestHandler):
         nxt = None
         if offset + limit < total:
             nxt = "%s%s?%s" % (self.base(), path, urlencode(dict(rest, limit=limit, offset=offset + limit)))
-        self.send_json({"count": total, "next": nxt, "previous": None, "results": items(offset, limit, total)})
+        prev = None
+        if offset > 0:
+            prev = "%s%s?%s" % (self.base(), path, urlencode(dict(rest, limit=limit, offset=max(0, offset - limit))))
+        self.send_json({"count": total, "next": nxt, "previous": prev, "results": items(offset, limit, total)})
 
     def route_drf_cursor(self, path, query, total, gate):
         cursor = first(query, "cursor")
@@ -232,7 +235,33 @@ class Handler(BaseHTTPRequestHandler):
         if start + size < total:
             token = base64.urlsafe_b64encode(("o=%d" % (start + size)).encode()).decode()
             nxt = "%s%s?%s" % (self.base(), path, urlencode(dict(rest, cursor=token)))
-        self.send_json({"next": nxt, "previous": None, "results": items(start, size, total)})
+        prev = None
+        if start > 0:
+            token = base64.urlsafe_b64encode(("o=%d" % max(0, start - size)).encode()).decode()
+            prev = "%s%s?%s" % (self.base(), path, urlencode(dict(rest, cursor=token)))
+        self.send_json({"next": nxt, "previous": prev, "results": items(start, size, total)})
+
+    # A chat: newest page first; opaque cursors "m<id>" page older (before=) and newer (after=)
+    # messages; around=<id> answers the limit-aligned page holding that message.
+    def route_chat(self, path, query, total, delay):
+        size = integer(query, "limit", 20)
+        before, after, around = first(query, "before"), first(query, "after"), first(query, "around")
+        if before:
+            end = int(before[1:])
+            start = max(0, end - size)
+        elif after:
+            start = int(after[1:])
+            end = min(total, start + size)
+        elif around:
+            start = int(around) // size * size
+            end = min(total, start + size)
+        else:
+            end = total
+            start = max(0, end - size)
+        self.send_json({"messages": items(start, end - start, total),
+                        "older": ("m%d" % start) if start > 0 else None,
+                        "newer": ("m%d" % end) if end < total else None,
+                        "offset": start})
 
     def route_link(self, path, query, total, gate):
         page = integer(query, "page", 1)

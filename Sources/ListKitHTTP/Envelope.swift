@@ -10,13 +10,15 @@ struct EnvelopeSpec: Sendable {
   var hasMore: [String]?
   var next: [String]?
   var count: [String]?
+  var previous: [String]?
 
-  init(items: String, hasMore: String?, next: String?, count: String?) {
+  init(items: String, hasMore: String?, next: String?, count: String?, previous: String? = nil) {
     func split(_ path: String) -> [String] { path.split(separator: ".").map(String.init) }
     self.items = split(items)
     self.hasMore = hasMore.map(split)
     self.next = next.map(split)
     self.count = count.map(split)
+    self.previous = previous.map(split)
   }
 }
 
@@ -26,6 +28,7 @@ struct Envelope<Item: Decodable>: Decodable {
   var hasMore: Bool?
   var next: String?
   var count: Int?
+  var previous: String?
 
   init(from decoder: any Decoder) throws {
     guard let spec = EnvelopeSpec.current else {
@@ -37,18 +40,22 @@ struct Envelope<Item: Decodable>: Decodable {
     hasMore = try spec.hasMore.flatMap { path in
       try Self.optional(path, in: root) { try $0.decodeIfPresent(Bool.self, forKey: $1) }
     }
-    next = try spec.next.flatMap { path in
-      try Self.optional(path, in: root) { container, key in
-        if let number = try? container.decodeIfPresent(Int.self, forKey: key) { return String(number) }
-        return try container.decodeIfPresent(String.self, forKey: key)
-      }
-    }
+    next = try spec.next.flatMap { try Self.cursor(at: $0, in: root) }
+    previous = try spec.previous.flatMap { try Self.cursor(at: $0, in: root) }
     count = try spec.count.flatMap { path in
       try Self.optional(path, in: root) { try $0.decodeIfPresent(Int.self, forKey: $1) }
     }
   }
 
   private typealias Container = KeyedDecodingContainer<AnyKey>
+
+  /// A URL or cursor: a string or a number, or `nil` when missing or null.
+  private static func cursor(at path: [String], in root: Container) throws -> String? {
+    try optional(path, in: root) { container, key in
+      if let number = try? container.decodeIfPresent(Int.self, forKey: key) { return String(number) }
+      return try container.decodeIfPresent(String.self, forKey: key)
+    }
+  }
 
   private static func required<T>(
     _ path: [String], in root: Container, _ read: (Container, AnyKey) throws -> T

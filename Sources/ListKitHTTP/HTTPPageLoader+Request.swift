@@ -69,6 +69,16 @@ extension HTTPPageLoader {
       if let cursor, let next = try nextPageURL(cursor, redactor: redactor) { return next }
       if let cursor { paging.append(URLQueryItem(name: parameters.cursor, value: cursor)) }
       if let name = parameters.cursorLimit { paging.append(URLQueryItem(name: name, value: String(limit))) }
+    case .cursorBefore(let cursor, let limit):
+      guard limit > 0 else { throw .invalidRequest("limit must be > 0, not \(limit)") }
+      // A `previous` link (Django REST framework, `Link: rel="prev"`) is requested as it is.
+      if let previous = try nextPageURL(cursor, redactor: redactor) { return previous }
+      paging.append(URLQueryItem(name: parameters.before, value: cursor))
+      if let name = parameters.cursorLimit { paging.append(URLQueryItem(name: name, value: String(limit))) }
+    case .item(let id, let limit):
+      guard limit > 0 else { throw .invalidRequest("limit must be > 0, not \(limit)") }
+      paging.append(URLQueryItem(name: parameters.around, value: id))
+      if let name = parameters.cursorLimit { paging.append(URLQueryItem(name: name, value: String(limit))) }
     }
     let replaced = Set(paging.map(\.name))
     return try Self.url(
@@ -124,7 +134,7 @@ extension HTTPPageLoader {
     }
     guard origin(url) == origin(baseURL) else {
       throw .invalidRequest(
-        "the next-page URL \(redactor.redact(url)) is not on the base URL's origin \(origin(baseURL))")
+        "the page URL \(redactor.redact(url)) is not on the base URL's origin \(origin(baseURL))")
     }
     return url
   }

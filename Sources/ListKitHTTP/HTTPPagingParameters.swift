@@ -23,11 +23,20 @@ public struct HTTPPagingParameters: Hashable, Sendable {
   public let cursor: String
   /// The size parameter sent with a cursor, or `nil` to let the server choose.
   public let cursorLimit: String?
+  /// The parameter for ``PageRequest/Position/cursorBefore(_:limit:)``.
+  ///
+  /// It asks for the page before an opaque cursor (older messages). A previous cursor that is an
+  /// absolute `http`/`https` URL (a `previous` link) is requested as it is instead.
+  public let before: String
+  /// The parameter for ``PageRequest/Position/item(_:limit:)``: the id of the item whose page a
+  /// list opened at ``PagingAnchor/item(id:)`` asks for (sent with ``cursorLimit``).
+  public let around: String
 
-  /// Django REST framework's names: `page`/`page_size`, `offset`/`limit`, `cursor`/`page_size`.
+  /// Django REST framework's names: `page`/`page_size`, `offset`/`limit`, `cursor`/`page_size`,
+  /// and `before` / `around` for a page before a cursor and the page around an item.
   public static let standard = HTTPPagingParameters(
     validated: "page", pageSize: "page_size", offset: "offset", limit: "limit", cursor: "cursor",
-    cursorLimit: "page_size")
+    cursorLimit: "page_size", before: "before", around: "around")
 
   /// Creates parameter names; every default is Django REST framework's.
   /// - Parameters:
@@ -37,33 +46,37 @@ public struct HTTPPagingParameters: Hashable, Sendable {
   ///   - limit: The limit parameter.
   ///   - cursor: The cursor parameter.
   ///   - cursorLimit: The size parameter sent with a cursor, or `nil`.
+  ///   - before: The parameter for the page before an opaque cursor.
+  ///   - around: The parameter for the id of the item a list opened at.
   /// - Throws: ``HTTPPagingParametersError`` when a name is empty, or when two parameters sent
   ///   in one request share a name (the page and its size, the offset and the limit, the cursor
   ///   and its size): the server would read one value for both and skip or repeat pages.
   public init(
     page: String = "page", pageSize: String? = "page_size",
     offset: String = "offset", limit: String = "limit",
-    cursor: String = "cursor", cursorLimit: String? = "page_size"
+    cursor: String = "cursor", cursorLimit: String? = "page_size",
+    before: String = "before", around: String = "around"
   ) throws(HTTPPagingParametersError) {
     let named: [(String, String?)] = [
       ("page", page), ("pageSize", pageSize), ("offset", offset), ("limit", limit), ("cursor", cursor),
-      ("cursorLimit", cursorLimit),
+      ("cursorLimit", cursorLimit), ("before", before), ("around", around),
     ]
     for case (let parameter, let name?) in named where name.isEmpty { throw .emptyName(parameter: parameter) }
     let sentTogether: [(String, String, String?)] = [
       ("page", page, pageSize), ("offset", offset, limit), ("cursor", cursor, cursorLimit),
+      ("before", before, cursorLimit), ("around", around, cursorLimit),
     ]
     for (parameter, name, other) in sentTogether where name == other {
       throw .sharedName(name, parameter: parameter)
     }
     self.init(
       validated: page, pageSize: pageSize, offset: offset, limit: limit, cursor: cursor,
-      cursorLimit: cursorLimit)
+      cursorLimit: cursorLimit, before: before, around: around)
   }
 
   private init(
     validated page: String, pageSize: String?, offset: String, limit: String, cursor: String,
-    cursorLimit: String?
+    cursorLimit: String?, before: String, around: String
   ) {
     self.page = page
     self.pageSize = pageSize
@@ -71,5 +84,7 @@ public struct HTTPPagingParameters: Hashable, Sendable {
     self.limit = limit
     self.cursor = cursor
     self.cursorLimit = cursorLimit
+    self.before = before
+    self.around = around
   }
 }

@@ -9,13 +9,16 @@ import ListKit
 /// | style | body | has more when |
 /// | --- | --- | --- |
 /// | ``array`` | `[item, …]` | the page is full |
-/// | ``envelope(results:next:count:)`` | `{"count": n, "next": url, "results": […]}` | `next` is not null |
+/// | ``envelope(results:next:count:previous:)`` | `{"count": n, "next": url, "results": […]}` | `next` is not null |
 /// | ``linkHeader(items:)`` | `[item, …]` + `Link: <url>; rel="next"` | a `next` link exists |
-/// | ``keyPath(_:hasMore:next:count:)`` | items at a nested key path | a flag, a next value, or a full page |
+/// | ``keyPath(_:hasMore:next:count:previous:)`` | items at a nested key path | a flag, a next value, or a full page |
 /// | ``custom(requiresJSON:_:)`` | anything | your closure says |
 ///
 /// The next-page URL (from `next` or the `Link` header) becomes ``Page/nextCursor``; a list in
-/// cursor mode hands it back and the loader requests it as it is. The total becomes
+/// cursor mode hands it back and the loader requests it as it is. The previous-page URL or cursor
+/// (DRF's `previous`, `Link: <url>; rel="prev"`, a `before` cursor at a key path) becomes
+/// ``Page/previousCursor`` the same way, for lists that page backwards (a chat, a list opened in
+/// the middle); for a previous-page request, "has more" means a previous one exists. The total becomes
 /// ``Page/totalCount``: the envelope's `count` when the style reads one, otherwise an
 /// `X-Total-Count` header (json-server, many Rails and Node APIs).
 public struct HTTPResponseStyle<Item: Decodable & Sendable>: Sendable {
@@ -41,16 +44,18 @@ public struct HTTPResponseStyle<Item: Decodable & Sendable>: Sendable {
   /// page-number, limit-offset and cursor paginations return.
   ///
   /// More follow when `next` is present and not null; it becomes ``Page/nextCursor``. With
-  /// `next: nil`, more follow when the page is full.
+  /// `next: nil`, more follow when the page is full. `previous` becomes ``Page/previousCursor``.
   /// - Parameters:
   ///   - results: The key (or dotted key path) of the items array.
   ///   - next: The key of the next-page URL or cursor, or `nil` when there is none.
   ///   - count: The key of the total count, or `nil` when there is none.
+  ///   - previous: The key of the previous-page URL or cursor, or `nil` when there is none.
   /// - Returns: The style.
   public static func envelope(
-    results: String = "results", next: String? = "next", count: String? = "count"
+    results: String = "results", next: String? = "next", count: String? = "count",
+    previous: String? = "previous"
   ) -> Self {
-    keyPath(results, next: next, count: count)
+    keyPath(results, next: next, count: count, previous: previous)
   }
 
   /// A bare JSON array (or the items at a key path) with the next page in an RFC 8288 `Link`
@@ -71,10 +76,17 @@ public struct HTTPResponseStyle<Item: Decodable & Sendable>: Sendable {
       } else {
         items = try decoder.decode([Item].self, from: response.body)
       }
-      let next = response.value(forHeader: "Link")
-        .flatMap { LinkHeader(parsing: $0).target(forRelation: "next") }
-        .map { URL(string: $0, relativeTo: response.url)?.absoluteString ?? $0 }
-      return Page(items: items, hasMore: next != nil, nextCursor: next, totalCount: headerTotal(response))
+      let links = response.value(forHeader: "Link").map(LinkHeader.init(parsing:))
+      func link(_ relation: String) -> String? {
+        links?.target(forRelation: relation)
+          .map { URL(string: $0, relativeTo: response.url)?.absoluteString ?? $0 }
+      }
+      let next = link("next")
+      // RFC 8288 registers both "prev" and "previous".
+      let previous = link("prev") ?? link("previous")
+      return Page(
+        items: items, hasMore: response.request.isPreviousPage ? previous != nil : next != nil,
+        nextCursor: next, previousCursor: previous, totalCount: headerTotal(response))
     }
   }
 
@@ -83,23 +95,29 @@ public struct HTTPResponseStyle<Item: Decodable & Sendable>: Sendable {
   ///
   /// More follow when the `hasMore` flag is true; without a flag, when the `next` value is present
   /// and not null; without either, when the page is full. A missing or null optional value
-  /// counts as absent.
+  /// counts as absent. For a previous-page request with a `previous` path, more come before when
+  /// the `previous` value is present.
   /// - Parameters:
   ///   - items: The path of the items array.
   ///   - hasMore: The path of a Boolean has-more flag, or `nil`.
   ///   - next: The path of a next-page URL or cursor (a string or a number), or `nil`.
   ///   - count: The path of the total count, or `nil`.
+  ///   - previous: The path of a previous-page URL or `before` cursor (a string or a number), or
+  ///     `nil`.
   /// - Returns: The style.
   public static func keyPath(
-    _ items: String, hasMore: String? = nil, next: String? = nil, count: String? = nil
+    _ items: String, hasMore: String? = nil, next: String? = nil, count: String? = nil,
+    previous: String? = nil
   ) -> Self {
-    let spec = EnvelopeSpec(items: items, hasMore: hasMore, next: next, count: count)
+    let spec = EnvelopeSpec(items: items, hasMore: hasMore, next: next, count: count, previous: previous)
     return Self(requiresJSON: true) { response, decoder in
       let envelope = try EnvelopeSpec.$current.withValue(spec) {
         try decoder.decode(Envelope<Item>.self, from: response.body)
       }
       let more: Bool =
-        if spec.hasMore != nil {
+        if spec.previous != nil, response.request.isPreviousPage {
+          envelope.previous != nil
+        } else if spec.hasMore != nil {
           envelope.hasMore ?? false
         } else if spec.next != nil {
           envelope.next != nil
@@ -107,7 +125,7 @@ public struct HTTPResponseStyle<Item: Decodable & Sendable>: Sendable {
           isFull(envelope.items, response)
         }
       return Page(
-        items: envelope.items, hasMore: more, nextCursor: envelope.next,
+        items: envelope.items, hasMore: more, nextCursor: envelope.next, previousCursor: envelope.previous,
         totalCount: envelope.count ?? headerTotal(response))
     }
   }

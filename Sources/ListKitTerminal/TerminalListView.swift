@@ -32,6 +32,11 @@ public final class TerminalListView: ListView {
   public private(set) var height: Int
   /// The first content line on screen.
   public internal(set) var contentOffset = 0
+  /// Whether a batch update keeps the first visible row, and the offset within it, in place.
+  ///
+  /// With it (``ListKit/ScrollAnchor``), rows inserted above the screen (a chat's older messages)
+  /// do not move what is shown. Default: `false`: the content offset stays, as in UIKit.
+  public var keepsFirstVisibleRowInPlace = false
   /// The item under the cursor, if any.
   public internal(set) var highlightedPath: ItemPath?
   /// The selected item, if any.
@@ -138,6 +143,7 @@ public final class TerminalListView: ListView {
       reloadData()
       throw error
     }
+    let anchor = keepsFirstVisibleRowInPlace ? scrollAnchor() : nil
     var kept: [ItemPath: AnyObject] = [:]
     for (path, cell) in visibleCells.sorted(by: { $0.key < $1.key }) {
       if case .kept(let newPath, reloaded: false) = validated.fate(of: path) {
@@ -152,8 +158,24 @@ public final class TerminalListView: ListView {
     highlightedPath = highlightedPath.flatMap { validated.newPath(for: $0) }
     selectedPath = selectedPath.flatMap { validated.newPath(for: $0) }
     layout = makeLayout(itemCounts: reportedCounts)
+    if let anchor {
+      let movedTop = validated.newPath(for: anchor.path).flatMap { layout.entry(for: $0) }.map {
+        Double($0.top)
+      }
+      contentOffset = Int(anchor.contentOffset(movedRowTop: movedTop, current: Double(contentOffset)))
+    }
     clampContentOffset()
     needsLayout = true
+  }
+
+  /// The first item on screen and the number of its lines above the screen.
+  func scrollAnchor() -> ScrollAnchor? {
+    let first = layout.visibleEntryIndexes(top: contentOffset, height: height).lazy
+      .map { self.layout.entries[$0] }
+      .first { if case .item = $0.kind { true } else { false } }
+    guard let first, case .item(let path) = first.kind else { return nil }
+    return ScrollAnchor(
+      firstVisibleRow: path, rowTop: Double(first.top), contentOffset: Double(contentOffset))
   }
 
   /// The paths of the items on screen, in display order.

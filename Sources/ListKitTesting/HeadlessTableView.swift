@@ -61,6 +61,12 @@ public final class HeadlessTableView: ListView {
 
   /// The offset of the top of the viewport from the top of the content.
   public internal(set) var contentOffset: Double = 0
+  /// Whether a batch update keeps the first visible row, and the viewport's offset within it, in
+  /// place.
+  ///
+  /// Apps that insert rows above the viewport (a chat's older messages) do this
+  /// (``ListKit/ScrollAnchor``); UIKit alone keeps the content offset as a number. Default: `false`.
+  public var keepsFirstVisibleRowInPlace = false
   /// Every call made to the data source and delegate, and every violation, in order.
   public internal(set) var events: [Event] = []
   /// Every error the table reported: batch-update rules, unregistered identifiers, invalid
@@ -467,6 +473,7 @@ public final class HeadlessTableView: ListView {
 
   /// Moves the table to the new state of a batch that passed the rules.
   func apply(_ resolver: ValidatedBatchUpdate) {
+    let anchor = keepsFirstVisibleRowInPlace ? scrollAnchor() : nil
     var fates: [RowFate] = []
     var kept: [ItemPath: AnyObject] = [:]
     var removed: [(ItemPath, AnyObject)] = []
@@ -496,7 +503,24 @@ public final class HeadlessTableView: ListView {
       })
     highlighted = nil
     rebuildLayout(itemCounts: resolver.newItemCounts)
+    if let anchor {
+      var movedTop: Double?
+      if case .kept(let newPath, _) = resolver.fate(of: anchor.path) { movedTop = top(ofRow: newPath) }
+      contentOffset = anchor.contentOffset(movedRowTop: movedTop, current: contentOffset)
+    }
     clampOffset()
     updateVisibleRows()
+  }
+
+  /// The first visible row and the viewport's offset within it.
+  func scrollAnchor() -> ScrollAnchor? {
+    guard let first = rows(from: contentOffset, to: contentOffset + viewportHeight).first else { return nil }
+    return ScrollAnchor(
+      firstVisibleRow: first.path, rowTop: top(ofRow: first.path), contentOffset: contentOffset)
+  }
+
+  /// Where a row starts in the content.
+  func top(ofRow path: ItemPath) -> Double {
+    layout.top(ofElement: layout.elementIndex(ofRow: layout.globalRow(of: path), section: path.section))
   }
 }

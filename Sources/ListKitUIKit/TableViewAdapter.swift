@@ -48,6 +48,13 @@
     ///
     /// Default: `.automatic`.
     public var rowAnimation: UITableView.RowAnimation = .automatic
+    /// Whether a batch update keeps the first visible row, and the offset within it, in place.
+    ///
+    /// With it (``ListKit/ScrollAnchor``), rows inserted above the viewport (a chat's older
+    /// messages) do not move what the user reads. UIKit alone keeps the content offset as a number.
+    ///
+    /// Default: `false`.
+    public var keepsFirstVisibleRowInPlace = false
 
     /// Which identifiers name `UITableViewCell` classes and which name cells ListKit makes (shown
     /// through a stand-in cell).
@@ -118,7 +125,28 @@
         tableView.reloadData()
         return
       }
-      let receiver = TableBatchUpdateReceiver(tableView: tableView, animation: rowAnimation)
+      let tableView = tableView
+      let animation = rowAnimation
+      // The first visible cell, by identity: UIKit gives it its new index path after the batch.
+      let anchorCell = keepsFirstVisibleRowInPlace ? tableView.visibleCells.first : nil
+      let anchor = anchorCell.flatMap { cell in
+        tableView.indexPath(for: cell).flatMap { path in
+          ScrollAnchor(
+            firstVisibleRow: ItemPath(path), rowTop: Double(tableView.rectForRow(at: path).minY),
+            contentOffset: Double(tableView.contentOffset.y))
+        }
+      }
+      defer {
+        if let anchor, let anchorCell {
+          tableView.layoutIfNeeded()
+          let movedTop = tableView.indexPath(for: anchorCell).map {
+            Double(tableView.rectForRow(at: $0).minY)
+          }
+          let y = anchor.contentOffset(movedRowTop: movedTop, current: Double(tableView.contentOffset.y))
+          tableView.contentOffset = CGPoint(x: tableView.contentOffset.x, y: CGFloat(y))
+        }
+      }
+      let receiver = TableBatchUpdateReceiver(tableView: tableView, animation: animation)
       tableView.performBatchUpdates({ update.send(to: receiver) }, completion: nil)
     }
 

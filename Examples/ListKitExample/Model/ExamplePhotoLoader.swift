@@ -29,12 +29,15 @@ struct ExamplePhotoLoader: PageLoader {
     case .page(let index, let size): offset = index * size
     case .offset(let start, _): offset = start
     case .cursor(let cursor, _): offset = cursor.flatMap { Int($0) } ?? 0
+    case .cursorBefore(let cursor, let limit): offset = (Int(cursor) ?? 0) - limit
+    case .item(let id, let limit): offset = (photos.firstIndex { "\($0.id)" == id } ?? 0) / limit * limit
     }
     let start = min(max(0, offset), photos.count)
     let end = min(photos.count, start + request.limit)
     let hasMore = end < photos.count
     return Page(
-      items: Array(photos[start..<end]), hasMore: hasMore, nextCursor: hasMore ? String(end) : nil,
-      totalCount: photos.count)
+      items: Array(photos[start..<end]), hasMore: request.isPreviousPage ? start > 0 : hasMore,
+      nextCursor: hasMore ? String(end) : nil, previousCursor: start > 0 ? String(start) : nil,
+      totalCount: photos.count, startOffset: start)
   }
 }

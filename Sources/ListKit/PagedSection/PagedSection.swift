@@ -9,7 +9,8 @@
 /// ```
 ///
 /// - When a row within the list's prefetch distance of the end is about to be displayed, the
-///   section asks the list for the next page; the list decides whether to load (never twice, not
+///   section asks the list for the next page, and near the top for the previous page (when the
+///   list has items before its first one); the list decides whether to load (never twice, not
 ///   after an error until retry).
 /// - New pages and refreshes reach the view as ListDiff batch updates: appended rows are inserted,
 ///   changed items reloaded, and the status row follows the load state.
@@ -72,6 +73,11 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
       for index in inserted {
         if let item = list.item(at: index) { itemRows.append(makeRow(item)) }
       }
+    case .prepended(let inserted, let updated)?:
+      itemRows.insert(contentsOf: inserted.compactMap { list.item(at: $0).map(makeRow) }, at: 0)
+      for index in updated where itemRows.indices.contains(index) {
+        if let item = list.item(at: index) { itemRows[index] = makeRow(item) }
+      }
     case nil:
       break
     }
@@ -98,7 +104,8 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
 
   // MARK: Paging from the view
 
-  /// Asks the list for the next page when an item row near the end appears, then forwards.
+  /// Asks the list for the next page when an item row near the end appears, or for the previous
+  /// page when one near the top does, then forwards.
   ///
   /// "Near the end" counts from the end of the list's items: the row shown with k item rows after
   /// it stands for the item with k items after it. A row the table left out (a duplicate

@@ -5,4 +5,8 @@ public enum ItemsChange: Hashable, Sendable {
   /// New items were appended at `inserted`; the items at `updated` (all before `inserted`) took the
   /// content of a newer duplicate (``DuplicateIDPolicy/replaceWithNewest``).
   case appended(inserted: Range<Int>, updated: [Int])
+  /// New items were inserted at the top, at `inserted` (always starting at 0); every item held
+  /// before moved down by `inserted.count`. The items at `updated` (indexes after the insertion,
+  /// all after `inserted`) took the content of a newer duplicate.
+  case prepended(inserted: Range<Int>, updated: [Int])
 }

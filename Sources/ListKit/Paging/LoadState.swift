@@ -8,7 +8,8 @@ public enum LoadState: Hashable, Sendable {
   case failed(PagingError)
   /// No more pages: the server said so, sent an empty page, or repeated a cursor.
   ///
-  /// Only the next-page direction reaches the end; a refresh resets it.
+  /// The next-page direction reaches it at the last page ("no more data"), the previous-page
+  /// direction at the first ("no earlier items"); a refresh resets both.
   case reachedEnd
 
   /// Whether a request is in flight.

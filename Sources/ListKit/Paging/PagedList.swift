@@ -4,19 +4,21 @@ import Observation
 /// A paged list view model: the items of a list loaded page by page, with a load state per
 /// direction, a cached first page at launch, and none of the classic races.
 ///
-/// The view reads ``items`` and the two load states; it calls ``refresh()`` for pull-to-refresh,
+/// The view reads ``items`` and the load states; it calls ``refresh()`` for pull-to-refresh,
 /// ``itemWillDisplay(at:)`` as rows appear (the next page loads when a row within the prefetch
-/// distance of the end is shown), and ``retry()`` after an error. The list computes every page
-/// index, offset or cursor itself. ``start()`` asks the cache and the network at once;
-/// ``switchContext(to:query:)`` changes the user or query of a live list; ``totalCount`` is the
-/// server's total when it says.
+/// distance of the end is shown, the previous page when one near the top is and there are items
+/// before the first one: a chat's older messages, a list opened in the middle), and ``retry()``
+/// after an error. The list computes every page index, offset or cursor itself. ``start()`` asks
+/// the cache and the network at once; ``switchContext(to:query:)`` changes the user or query of a
+/// live list; ``totalCount`` is the server's total when it says.
 ///
 /// Every rule lives in a pure state machine (`PagingStateMachine`); this class performs its
 /// actions with tasks:
 ///
 /// - one request per direction: a second ``loadNextPage()`` while one is in flight does nothing;
-/// - ``refresh()`` cancels an in-flight next page, and a response from before a refresh is
-///   dropped, never appended;
+///   the next and previous directions are independent (a failure in one never blocks the other);
+/// - ``refresh()`` cancels in-flight next and previous pages, and a response from before a
+///   refresh or a context switch is dropped, never inserted;
 /// - ``retry()`` repeats the failed request; after a failure, ``itemWillDisplay(at:)`` does not
 ///   load again until ``retry()`` or ``refresh()``;
 /// - an empty page, `hasMore == false` or a cursor seen twice ends paging; a refresh resets it;
@@ -27,7 +29,7 @@ import Observation
 /// A failure is a ``PagingError`` that keeps the loader's error and its ``PagingErrorKind``.
 ///
 /// The list is observable with the Observation framework (``items``, ``refreshState``,
-/// ``nextPageState``, ``isBlank``, ``cachedPageAge``…), reports every load through
+/// ``nextPageState``, ``previousPageState``, ``isBlank``, ``cachedPageAge``…), reports every load through
 /// ``onRequestCompleted`` and ``onCacheLoaded``, and streams its states from ``stateChanges()``.
 ///
 /// The methods that start work return the `Task` doing it (or `nil` when they started nothing),
@@ -151,6 +153,20 @@ extension PagedList {
     return machine.nextPageState
   }
 
+  /// The state of the previous-page direction (items before the first one held);
+  /// ``LoadState/reachedEnd`` is "no earlier items", which a list started at the top reaches with
+  /// its first page.
+  public var previousPageState: LoadState {
+    registrar.access(self, keyPath: \.previousPageState)
+    return machine.previousPageState
+  }
+
+  /// Whether a previous page can be loaded now.
+  public var hasPrevious: Bool {
+    registrar.access(self, keyPath: \.hasPrevious)
+    return machine.hasPrevious
+  }
+
   /// Whether a first page has loaded and the list holds no items: show the empty state.
   public var isBlank: Bool {
     registrar.access(self, keyPath: \.isBlank)
@@ -196,7 +212,8 @@ extension PagedList {
   func state(itemsChange: ItemsChange?) -> PagedListState {
     PagedListState(
       refreshState: refreshState, nextPageState: nextPageState, itemCount: items.count,
-      isBlank: isBlank, cachedPageAge: cachedPageAge, itemsChange: itemsChange, totalCount: totalCount)
+      isBlank: isBlank, cachedPageAge: cachedPageAge, itemsChange: itemsChange, totalCount: totalCount,
+      previousPageState: previousPageState)
   }
 }
 
@@ -216,10 +233,31 @@ extension PagedList {
     transition { $0.start(hasCache: cache != nil) }
   }
 
-  /// Loads the first page again, replacing the items when it arrives.
+  /// Starts the list at an anchor and pages both ways from there.
   ///
-  /// Cancels an in-flight next page (its response is dropped if it still arrives) and resets
-  /// "reached end". Does nothing while a refresh is in flight. On failure the items stay.
+  /// An anchor is the first unread message, a notification's target, a page or offset the app
+  /// kept. The list loads the page there, then the pages before and after it as rows near either
+  /// end are shown.
+  ///
+  /// ```swift
+  /// // Open a conversation at its first unread message; older ones load when scrolled to.
+  /// messages.start(at: .item(id: conversation.firstUnreadID))
+  /// ```
+  ///
+  /// Refreshes load the anchor's page again (``start()`` goes back to the top). The cached
+  /// first page holds the top of the list, so it is read and saved only for ``PagingAnchor/top``.
+  /// - Parameter anchor: Where to start.
+  /// - Returns: The task loading the anchor's page, or `nil` when a refresh was already in flight.
+  @discardableResult
+  public func start(at anchor: PagingAnchor) -> Task<Void, Never>? {
+    transition { $0.start(hasCache: cache != nil, at: anchor) }
+  }
+
+  /// Loads the first page again (the anchor's page for a list started at one), replacing the
+  /// items when it arrives.
+  ///
+  /// Cancels in-flight next and previous pages (their responses are dropped if they still
+  /// arrive) and resets "reached end". Does nothing while a refresh is in flight. On failure the items stay.
   /// - Returns: The task loading the first page, or `nil` when a refresh was already in flight.
   @discardableResult
   public func refresh() -> Task<Void, Never>? {
@@ -237,22 +275,39 @@ extension PagedList {
     transition { $0.loadNextPage(.explicit) }
   }
 
-  /// Tells the list a row is about to be displayed; loads the next page when at most
-  /// ``PagingConfiguration/prefetchDistance`` rows follow it.
+  /// Loads the page before the first item: older messages above a chat, the items before the
+  /// one a list opened at.
   ///
-  /// After a failure this does nothing until ``retry()`` or ``refresh()``, so a failing server is
-  /// not asked again for every row that scrolls by. Out-of-range indexes do nothing.
+  /// The rules of ``loadNextPage()`` in the other direction, independent of it: does nothing
+  /// while a previous page or a refresh is in flight, while the refresh has failed, before a first
+  /// page has loaded, or at the top (``previousPageState`` is ``LoadState/reachedEnd``). After a
+  /// previous-page failure it repeats the failed request.
+  /// - Returns: The task loading the page, or `nil` when it started nothing.
+  @discardableResult
+  public func loadPreviousPage() -> Task<Void, Never>? {
+    transition { $0.loadPreviousPage(.explicit) }
+  }
+
+  /// Tells the list a row is about to be displayed; loads the next page when at most
+  /// ``PagingConfiguration/prefetchDistance`` rows follow it, and the previous page when at most
+  /// that many rows precede it.
+  ///
+  /// After a failure this does nothing in that direction until ``retry()`` or ``refresh()``, so a
+  /// failing server is not asked again for every row that scrolls by. Out-of-range indexes do
+  /// nothing.
   /// - Parameter index: The index in ``items`` of the row.
-  /// - Returns: The task loading the next page, or `nil` when it started nothing.
+  /// - Returns: The task loading the page (both pages, in a small list near both ends), or `nil`
+  ///   when it started nothing.
   /// - Complexity: O(1).
   @discardableResult
   public func itemWillDisplay(at index: Int) -> Task<Void, Never>? {
     transition { $0.itemWillDisplay(at: index) }
   }
 
-  /// Repeats the failed request: the refresh if it failed, otherwise the failed next page.
+  /// Repeats the failed request: the refresh if it failed, otherwise the failed next and previous
+  /// pages.
   ///
-  /// - Returns: The task repeating it, or `nil` when nothing had failed.
+  /// - Returns: The task repeating them, or `nil` when nothing had failed.
   @discardableResult
   public func retry() -> Task<Void, Never>? {
     transition { $0.retry() }
@@ -294,6 +349,12 @@ extension PagedList {
   @discardableResult
   public func switchContext(to context: RequestContext, query: String? = nil) -> Task<Void, Never>? {
     transition { $0.switchContext(to: context, query: query, hasCache: cache != nil) }
+  }
+
+  /// The task loading the page of `direction` now in flight, for tests to wait on one direction
+  /// when a step started two.
+  package func loadTask(of direction: PagingDirection) -> Task<Void, Never>? {
+    machine.ticket(of: direction).flatMap { loads[$0] }
   }
 
   /// Waits until every save of the first page started so far has ended.
@@ -355,13 +416,16 @@ extension PagedList {
     var totalCount: Int?
     var context: RequestContext
     var cacheKey: PageCacheKey
+    var previousPageState: LoadState
+    var hasPrevious: Bool
   }
 
   private var observed: Observed {
     Observed(
       refreshState: machine.refreshState, nextPageState: machine.nextPageState,
       isBlank: machine.isBlank, hasMore: machine.hasMore, cachedPageAge: machine.cachedPageAge,
-      totalCount: machine.totalCount, context: machine.context, cacheKey: machine.cacheKey)
+      totalCount: machine.totalCount, context: machine.context, cacheKey: machine.cacheKey,
+      previousPageState: machine.previousPageState, hasPrevious: machine.hasPrevious)
   }
 
   /// Runs one machine transition, tells observers and subscribers what changed, then performs
@@ -398,6 +462,8 @@ extension PagedList {
     notify(\.totalCount, if: before.totalCount != after.totalCount)
     notify(\.context, if: before.context != after.context)
     notify(\.cacheKey, if: before.cacheKey != after.cacheKey)
+    notify(\.previousPageState, if: before.previousPageState != after.previousPageState)
+    notify(\.hasPrevious, if: before.hasPrevious != after.hasPrevious)
     if let itemsChange { onItemsChanged?(itemsChange) }
     if changed {
       let state = state(itemsChange: itemsChange)
@@ -411,13 +477,14 @@ extension PagedList {
 
   private func perform(_ actions: [PagingStateMachine<Item>.Action]) -> Task<Void, Never>? {
     var started: Task<Void, Never>?
+    var loadTasks: [Task<Void, Never>] = []
     for action in actions {
       switch action {
       case .readCache(let ticket, let key):
         let read = readCache(ticket, key: key)
         started = started ?? read
       case .load(let ticket, let request):
-        started = load(request, ticket: ticket)
+        loadTasks.append(load(request, ticket: ticket))
       case .cancel(let ticket):
         loads[ticket]?.cancel()
         if cacheReadTicket == ticket { cacheReadTask?.cancel() }
@@ -431,13 +498,19 @@ extension PagedList {
         onCacheLoaded?(completion)
       }
     }
-    return started
+    switch loadTasks.count {
+    case 0: return started
+    case 1: return loadTasks[0]
+    default:
+      // Both directions at once (a short list, a retry of both): one task that ends with both.
+      return Task { for task in loadTasks { await task.value } }
+    }
   }
 
   private func load(_ request: PageRequest, ticket: PagingStateMachine<Item>.Ticket) -> Task<Void, Never> {
     let loader = self.loader
     let token = request.context.userToken
-    let direction: PagingDirection = request.isFirstPage ? .refresh : .nextPage
+    let direction = request.direction
     let task = Task { [weak self] in
       let result: Result<Page<Item>, PagingError>
       do {

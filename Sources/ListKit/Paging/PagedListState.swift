@@ -15,6 +15,8 @@ public struct PagedListState: Hashable, Sendable {
   public var itemsChange: ItemsChange?
   /// The number of items on the server, or `nil` when unknown (``PagedList/totalCount``).
   public var totalCount: Int?
+  /// The state of the previous-page direction (``PagedList/previousPageState``).
+  public var previousPageState: LoadState
 
   /// Whether the items shown are the cached first page (no network answer yet).
   public var isShowingCachedPage: Bool { cachedPageAge != nil }
@@ -28,10 +30,13 @@ public struct PagedListState: Hashable, Sendable {
   ///   - cachedPageAge: The age of the shown cached page.
   ///   - itemsChange: What the last step did to the items.
   ///   - totalCount: The number of items on the server, or `nil` when unknown.
+  ///   - previousPageState: The previous-page direction's state.
   public init(
     refreshState: LoadState, nextPageState: LoadState, itemCount: Int, isBlank: Bool,
-    cachedPageAge: Duration?, itemsChange: ItemsChange?, totalCount: Int? = nil
+    cachedPageAge: Duration?, itemsChange: ItemsChange?, totalCount: Int? = nil,
+    previousPageState: LoadState = .idle
   ) {
+    self.previousPageState = previousPageState
     self.refreshState = refreshState
     self.nextPageState = nextPageState
     self.itemCount = itemCount

@@ -80,6 +80,7 @@ public enum PagingErrorKind: Hashable, Sendable, CaseIterable {
       switch direction {
       case .refresh: "The list could not be loaded."
       case .nextPage: "More items could not be loaded."
+      case .previousPage: "Earlier items could not be loaded."
       }
     }
   }

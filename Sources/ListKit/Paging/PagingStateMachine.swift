@@ -6,14 +6,20 @@ import Foundation
 /// performs; nothing here does I/O, reads a clock or starts a task, so every race rule is a
 /// plain value transition a test can drive in any order:
 ///
-/// - one request per direction; a next page only after a first page of the current generation,
-///   and never while a refresh is loading or failed;
-/// - `refresh()` cancels an in-flight next page and starts a new generation; a response whose
-///   ticket is not the one in flight for its direction (an older generation, a cancelled
-///   request) is dropped, never applied;
-/// - `retry()` repeats the failed request, in the same generation;
-/// - an empty page, `hasMore == false`, a missing or already-seen cursor end paging;
-///   "reached end" resets when a refresh starts;
+/// - one request per direction (refresh, next page, previous page); a next or previous page only
+///   after a first page of the current generation, and never while a refresh is loading or
+///   failed; the next and previous directions never wait for each other, nor does a failure in
+///   one block the other;
+/// - `refresh()` cancels in-flight next and previous pages and starts a new generation; a
+///   response whose ticket is not the one in flight for its direction (an older generation, a
+///   cancelled request, a context switched away from) is dropped, never applied;
+/// - `retry()` repeats the failed requests, in the same generation;
+/// - an empty page, `hasMore == false`, a missing or already-seen cursor end paging in the
+///   direction of the page; the previous direction also ends at page index `firstIndex`, offset 0,
+///   or a first page without a ``Page/previousCursor``; "reached end" resets when a refresh
+///   starts;
+/// - a list started at an anchor (``PagingAnchor``) loads its first page there and pages both
+///   ways; only a list started at the top reads and saves the cached first page;
 /// - items never hold two entries with one id (``DuplicateIDPolicy``), checked in O(1) per item;
 /// - after a failure, a display event (prefetch) starts nothing until `retry()` or `refresh()`;
 /// - `start(hasCache:)` reads the cache and loads the first page in one step; a cache answer is
@@ -43,11 +49,11 @@ package struct PagingStateMachine<Item: Identifiable> {
     case failed(PagingError, PageRequest)
   }
 
-  /// Where the next page starts.
+  /// Where the next (or previous) page starts.
   package enum NextPage: Equatable {
-    /// No first page of this generation has loaded: there is no next page to ask for.
+    /// No first page of this generation has loaded: there is no page to ask for.
     case unknown
-    /// The next page starts here.
+    /// The page starts here.
     case at(PageRequest.Position)
     /// Paging ended.
     case end
@@ -102,6 +108,12 @@ package struct PagingStateMachine<Item: Identifiable> {
   package private(set) var nextPageLoad: State = .idle
   /// Where the next page starts.
   package private(set) var next: NextPage = .unknown
+  /// The previous-page direction.
+  package private(set) var previousPageLoad: State = .idle
+  /// Where the previous page starts.
+  package private(set) var previous: NextPage = .unknown
+  /// Where the list started: what its refreshes load.
+  package private(set) var anchor: PagingAnchor = .top
   /// The number of refreshes started.
   package private(set) var generation = 0
   /// Whether a first page from the loader has arrived in this machine's life.
@@ -115,6 +127,11 @@ package struct PagingStateMachine<Item: Identifiable> {
   private var cacheRead = CacheRead.notStarted
   /// Cursors returned in this generation: one seen twice ends paging instead of looping.
   private var seenCursors: Set<String> = []
+  /// Previous cursors returned in this generation, for the same reason.
+  private var seenPreviousCursors: Set<String> = []
+  /// The stored `indexByID` value of `items[0]`: prepending lowers it instead of renumbering
+  /// every held item.
+  var firstIndexKey = 0
 
   private enum CacheRead {
     case notStarted
@@ -144,12 +161,13 @@ package struct PagingStateMachine<Item: Identifiable> {
 // MARK: - Derived state
 
 extension PagingStateMachine {
-  /// Whether a refresh, a next page or a cache read that can still be shown is under way.
+  /// Whether a refresh, a next or previous page, or a cache read that can still be shown is under
+  /// way.
   ///
   /// A cache read stops counting once a first page has come from the loader: its answer would be
   /// dropped then, so nobody needs to wait for it (a stuck disk holds back nothing).
   package var hasLoadInFlight: Bool {
-    if refreshState.isLoading || nextPageState.isLoading { return true }
+    if refreshState.isLoading || nextPageState.isLoading || previousPageState.isLoading { return true }
     if case .reading = cacheRead { return !hasLoadedFirstPage }
     return false
   }
@@ -180,13 +198,31 @@ extension PagingStateMachine {
     if case .at = next { true } else { false }
   }
 
+  /// The public state of the previous-page direction; ``LoadState/reachedEnd`` is "no earlier
+  /// items".
+  package var previousPageState: LoadState {
+    switch previousPageLoad {
+    case .loading: .loading
+    case .failed(let error, _): .failed(error)
+    case .idle: previous == .end ? .reachedEnd : .idle
+    }
+  }
+
+  /// Whether a previous page can be asked for now (or is being loaded).
+  package var hasPrevious: Bool {
+    if case .at = previous { true } else { false }
+  }
+
   /// The in-flight ticket of a direction, if any.
   package func ticket(of direction: PagingDirection) -> Ticket? {
-    if case .loading(let ticket, _) = direction == .refresh ? refreshLoad : nextPageLoad {
-      ticket
-    } else {
-      nil
-    }
+    let state =
+      switch direction {
+      case .refresh: refreshLoad
+      case .nextPage: nextPageLoad
+      case .previousPage: previousPageLoad
+      }
+    if case .loading(let ticket, _) = state { return ticket }
+    return nil
   }
 }
 
@@ -197,12 +233,16 @@ extension PagingStateMachine {
   ///
   /// Nothing waits for the cache: the first page is requested in the same step, so a slow or
   /// stuck disk read holds back nothing.
-  /// - Parameter hasCache: Whether the owner has a cache to read.
+  /// - Parameters:
+  ///   - hasCache: Whether the owner has a cache to read.
+  ///   - anchor: Where to start; refreshes load there from now on. The cache is read only for
+  ///     ``PagingAnchor/top``: it holds the top page.
   /// - Returns: `.readCache` (once in the machine's life, and only before a first page loaded),
   ///   then the refresh's actions.
-  package mutating func start(hasCache: Bool) -> [Action] {
+  package mutating func start(hasCache: Bool, at anchor: PagingAnchor = .top) -> [Action] {
     var actions: [Action] = []
-    if hasCache, case .notStarted = cacheRead, !hasLoadedFirstPage {
+    self.anchor = anchor
+    if hasCache, startsAtTop, case .notStarted = cacheRead, !hasLoadedFirstPage {
       let ticket = makeTicket()
       cacheRead = .reading(ticket)
       actions.append(.readCache(ticket, cacheKey))
@@ -260,12 +300,13 @@ extension PagingStateMachine {
   package mutating func switchContext(to context: RequestContext, query: String?, hasCache: Bool) -> [Action]
   {
     var actions: [Action] = []
-    for direction in [refreshLoad, nextPageLoad] {
+    for direction in [refreshLoad, nextPageLoad, previousPageLoad] {
       if case .loading(let ticket, _) = direction { actions.append(.cancel(ticket)) }
     }
     if case .reading(let ticket) = cacheRead { actions.append(.cancel(ticket)) }
     refreshLoad = .idle
     nextPageLoad = .idle
+    previousPageLoad = .idle
     cacheRead = .notStarted
     hasLoadedFirstPage = false
     cachedPageAge = nil
@@ -274,7 +315,7 @@ extension PagingStateMachine {
     cacheKey = PageCacheKey(listName: cacheKey.listName, userToken: context.userToken, query: query)
     replaceItems(with: [])
     actions.append(.changeItems(.reloaded(count: 0)))
-    return actions + start(hasCache: hasCache)
+    return actions + start(hasCache: hasCache, at: anchor)
   }
 
   /// Cancels the loads and the cache read in flight; whatever they still answer is dropped.
@@ -284,11 +325,12 @@ extension PagingStateMachine {
   /// - Returns: `.cancel` for each of them.
   package mutating func cancel() -> [Action] {
     var actions: [Action] = []
-    for direction in [refreshLoad, nextPageLoad] {
+    for direction in [refreshLoad, nextPageLoad, previousPageLoad] {
       if case .loading(let ticket, _) = direction { actions.append(.cancel(ticket)) }
     }
     if case .loading = refreshLoad { refreshLoad = .idle }
     if case .loading = nextPageLoad { nextPageLoad = .idle }
+    if case .loading = previousPageLoad { previousPageLoad = .idle }
     if case .reading(let ticket) = cacheRead {
       actions.append(.cancel(ticket))
       cacheRead = .notStarted
@@ -296,19 +338,25 @@ extension PagingStateMachine {
     return actions
   }
 
-  /// Starts loading the first page in a new generation, cancelling an in-flight next page.
+  /// Starts loading the first page (at the anchor the list started at) in a new generation,
+  /// cancelling in-flight next and previous pages.
   ///
   /// Does nothing while a refresh is in flight (one request per direction).
-  /// - Returns: `.cancel` for an in-flight next page, then `.load` of the first page.
+  /// - Returns: `.cancel` for in-flight next and previous pages, then `.load` of the first page.
   package mutating func refresh() -> [Action] {
     if case .loading = refreshLoad { return [] }
     var actions: [Action] = []
     if case .loading(let ticket, _) = nextPageLoad { actions.append(.cancel(ticket)) }
+    if case .loading(let ticket, _) = previousPageLoad { actions.append(.cancel(ticket)) }
     nextPageLoad = .idle
+    previousPageLoad = .idle
     next = .unknown
+    previous = .unknown
     seenCursors.removeAll()
+    seenPreviousCursors.removeAll()
     generation += 1
-    let request = PageRequest(position: firstPosition, context: context, isFirstPage: true)
+    let request = PageRequest(
+      position: anchorPosition, context: context, isFirstPage: true, isAnchored: !startsAtTop)
     let ticket = makeTicket()
     refreshLoad = .loading(ticket, request)
     actions.append(.load(ticket, request))
@@ -335,28 +383,55 @@ extension PagingStateMachine {
     }
   }
 
-  /// Asks for the next page when the displayed row is within the prefetch distance of the end.
+  /// Starts loading the page before the first item, when there is one and nothing forbids it.
   ///
-  /// - Parameter index: The index of the row about to be displayed; out-of-range indexes do nothing.
-  /// - Returns: `.load` of the next page, or nothing.
-  package mutating func itemWillDisplay(at index: Int) -> [Action] {
-    guard index >= 0, index < items.count,
-      items.count - 1 - index <= configuration.prefetchDistance
-    else { return [] }
-    return loadNextPage(.prefetch)
+  /// The same rules as ``loadNextPage(_:)``, in the other direction, and independent of it: does
+  /// nothing while a previous page is in flight, while a refresh is in flight or failed, before a
+  /// first page has loaded, or at the top. After a previous-page failure an explicit call repeats
+  /// the failed request and a prefetch does nothing.
+  /// - Parameter trigger: Why it is called.
+  /// - Returns: `.load` of the previous page, or nothing.
+  package mutating func loadPreviousPage(_ trigger: Trigger = .explicit) -> [Action] {
+    guard case .idle = refreshLoad, case .at(let position) = previous else { return [] }
+    switch previousPageLoad {
+    case .loading:
+      return []
+    case .failed(_, let request):
+      guard trigger == .explicit else { return [] }
+      return startPreviousPage(request)
+    case .idle:
+      return startPreviousPage(
+        PageRequest(position: position, context: context, isFirstPage: false, isPreviousPage: true))
+    }
   }
 
-  /// Repeats the failed request in the same generation: the refresh if it failed, else the next page.
+  /// Asks for the next page when the displayed row is within the prefetch distance of the end,
+  /// and for the previous page when it is within the prefetch distance of the top.
   ///
-  /// - Returns: `.load` of the failed request, or nothing when nothing failed.
+  /// - Parameter index: The index of the row about to be displayed; out-of-range indexes do nothing.
+  /// - Returns: `.load` of the next page, then of the previous page, or nothing.
+  package mutating func itemWillDisplay(at index: Int) -> [Action] {
+    guard index >= 0, index < items.count else { return [] }
+    var actions: [Action] = []
+    if items.count - 1 - index <= configuration.prefetchDistance { actions += loadNextPage(.prefetch) }
+    if index <= configuration.prefetchDistance { actions += loadPreviousPage(.prefetch) }
+    return actions
+  }
+
+  /// Repeats the failed requests in the same generation: the refresh if it failed, else the next
+  /// and the previous page, whichever failed.
+  ///
+  /// - Returns: `.load` of each failed request, or nothing when nothing failed.
   package mutating func retry() -> [Action] {
     if case .failed(_, let request) = refreshLoad {
       let ticket = makeTicket()
       refreshLoad = .loading(ticket, request)
       return [.load(ticket, request)]
     }
-    if case .failed(_, let request) = nextPageLoad { return startNextPage(request) }
-    return []
+    var actions: [Action] = []
+    if case .failed(_, let request) = nextPageLoad { actions += startNextPage(request) }
+    if case .failed(_, let request) = previousPageLoad { actions += startPreviousPage(request) }
+    return actions
   }
 
   /// Applies a page that arrived for `ticket`, or drops it when the ticket is not in flight.
@@ -364,8 +439,8 @@ extension PagingStateMachine {
   /// - Parameters:
   ///   - ticket: The ticket the request was started under.
   ///   - page: The page.
-  /// - Returns: For a first page `.saveFirstPage` then the report; for a next page the report;
-  ///   nothing for a dropped response.
+  /// - Returns: For a first page at the top `.saveFirstPage` then the report; for any other page
+  ///   the report; nothing for a dropped response.
   package mutating func succeeded(_ ticket: Ticket, with page: Page<Item>) -> [Action] {
     if case .loading(let current, let request) = refreshLoad, current == ticket {
       refreshLoad = .idle
@@ -373,11 +448,16 @@ extension PagingStateMachine {
       cachedPageAge = nil
       totalCount = Self.validTotal(page.totalCount)
       replaceItems(with: page.items)
-      next = nextPosition(after: request, page: page)
-      return [
-        .saveFirstPage(page, cacheKey),
-        .reportRequest(completion(.refresh, error: nil), .reloaded(count: items.count)),
-      ]
+      if let located = located(request, by: page) {
+        next = nextPosition(after: located, page: page)
+        previous = previousPosition(before: located, page: page)
+      } else {
+        next = .end
+        previous = .end
+      }
+      let report = Action.reportRequest(completion(.refresh, error: nil), .reloaded(count: items.count))
+      // The cache holds the top page; a page opened in the middle is not one.
+      return startsAtTop ? [.saveFirstPage(page, cacheKey), report] : [report]
     }
     if case .loading(let current, let request) = nextPageLoad, current == ticket {
       nextPageLoad = .idle
@@ -385,6 +465,13 @@ extension PagingStateMachine {
       let change = append(page.items)
       next = nextPosition(after: request, page: page)
       return [.reportRequest(completion(.nextPage, error: nil), change)]
+    }
+    if case .loading(let current, let request) = previousPageLoad, current == ticket {
+      previousPageLoad = .idle
+      totalCount = Self.validTotal(page.totalCount) ?? totalCount
+      let change = prepend(page.items)
+      previous = previousPosition(before: request, page: page)
+      return [.reportRequest(completion(.previousPage, error: nil), change)]
     }
     return []
   }
@@ -404,6 +491,10 @@ extension PagingStateMachine {
       nextPageLoad = .failed(error, request)
       return [.reportRequest(completion(.nextPage, error: error), nil)]
     }
+    if case .loading(let current, let request) = previousPageLoad, current == ticket {
+      previousPageLoad = .failed(error, request)
+      return [.reportRequest(completion(.previousPage, error: error), nil)]
+    }
     return []
   }
 }
@@ -411,11 +502,37 @@ extension PagingStateMachine {
 // MARK: - Helpers
 
 extension PagingStateMachine {
-  private var firstPosition: PageRequest.Position {
-    switch configuration.style {
-    case .pageIndex(let firstIndex): .page(index: firstIndex, size: configuration.firstPageSize)
-    case .offset: .offset(0, limit: configuration.firstPageSize)
-    case .cursor: .cursor(nil, limit: configuration.firstPageSize)
+  /// Whether refreshes load the top page: the one page the cache holds.
+  package var startsAtTop: Bool { anchorPosition == topPosition }
+
+  private var topPosition: PageRequest.Position {
+    let size = configuration.firstPageSize
+    return switch configuration.style {
+    case .pageIndex(let firstIndex): .page(index: firstIndex, size: size)
+    case .offset: .offset(0, limit: size)
+    case .cursor: .cursor(nil, limit: size)
+    }
+  }
+
+  /// What a refresh loads: the top, or the anchor the list started at.
+  ///
+  /// A page-index anchor asks for one page of `pageSize` (a larger first page would not line up
+  /// with the page numbers around it); an anchor of another style than the list's is read as the
+  /// top, which ``PagingAnchor`` documents.
+  private var anchorPosition: PageRequest.Position {
+    switch (configuration.style, anchor) {
+    case (.pageIndex(let firstIndex), .pageIndex(let index)) where index > firstIndex:
+      return .page(index: index, size: configuration.pageSize)
+    case (.offset, .offset(let offset)) where offset > 0:
+      return .offset(offset, limit: configuration.firstPageSize)
+    case (.cursor, .cursor(let cursor)):
+      return .cursor(cursor, limit: configuration.firstPageSize)
+    case (.pageIndex, .item(let id)):
+      return .item(id, limit: configuration.pageSize)
+    case (_, .item(let id)):
+      return .item(id, limit: configuration.firstPageSize)
+    default:
+      return topPosition
     }
   }
 
@@ -435,8 +552,59 @@ extension PagingStateMachine {
     return [.load(ticket, request)]
   }
 
+  private mutating func startPreviousPage(_ request: PageRequest) -> [Action] {
+    let ticket = makeTicket()
+    previousPageLoad = .loading(ticket, request)
+    return [.load(ticket, request)]
+  }
+
   private func completion(_ direction: PagingDirection, error: PagingError?) -> RequestCompletion {
-    RequestCompletion(direction: direction, error: error, hasMore: hasMore, isBlank: isBlank)
+    RequestCompletion(
+      direction: direction, error: error, hasMore: hasMore, isBlank: isBlank,
+      hasPrevious: hasPrevious)
+  }
+
+  /// The request an answer to an item anchor amounts to in the list's style (where the page
+  /// sits), or `nil` when the answer does not say; other requests as they are.
+  private func located(_ request: PageRequest, by page: Page<Item>) -> PageRequest? {
+    guard case .item(_, let limit) = request.position else { return request }
+    var located = request
+    switch configuration.style {
+    case .cursor:
+      located.position = .cursor(nil, limit: limit)
+    case .offset:
+      guard let offset = page.startOffset, offset >= 0 else { return nil }
+      located.position = .offset(offset, limit: limit)
+    case .pageIndex(let firstIndex):
+      let size = configuration.pageSize
+      guard let offset = page.startOffset, offset >= 0, offset.isMultiple(of: size) else { return nil }
+      let (index, overflow) = firstIndex.addingReportingOverflow(offset / size)
+      guard !overflow else { return nil }
+      located.position = .page(index: index, size: size)
+    }
+    return located
+  }
+
+  /// Where the page before `page` (loaded by `request`) starts, or `.end`.
+  ///
+  /// A first page ends the previous direction only by its position (the top) or by being empty;
+  /// a previous page also by `hasMore == false`, which for it means "nothing earlier".
+  private mutating func previousPosition(before request: PageRequest, page: Page<Item>) -> NextPage {
+    guard !page.items.isEmpty, request.isFirstPage || page.hasMore else { return .end }
+    let size = configuration.pageSize
+    switch request.position {
+    case .page(let index, _):
+      guard case .pageIndex(let firstIndex) = configuration.style, index > firstIndex else { return .end }
+      return .at(.page(index: index - 1, size: size))
+    case .offset(let offset, _):
+      guard offset > 0 else { return .end }
+      return .at(.offset(max(0, offset - size), limit: min(size, offset)))
+    case .cursor, .cursorBefore, .item:
+      guard let cursor = page.previousCursor, seenPreviousCursors.insert(cursor).inserted else {
+        return .end
+      }
+      return .at(.cursorBefore(cursor, limit: size))
+    }
   }
 
   /// Where the page after `page` (loaded by `request`) starts, or `.end`.
@@ -444,12 +612,11 @@ extension PagingStateMachine {
     guard !page.items.isEmpty, page.hasMore else { return .end }
     let size = configuration.pageSize
     switch request.position {
-    case .page(let index, _):
-      let step = request.isFirstPage ? configuration.firstPageSize / size : 1
-      return .at(.page(index: index + step, size: size))
+    case .page(let index, let pageSize):
+      return .at(.page(index: index + max(1, pageSize / size), size: size))
     case .offset(let offset, _):
       return .at(.offset(offset + page.items.count, limit: size))
-    case .cursor:
+    case .cursor, .cursorBefore, .item:
       guard let cursor = page.nextCursor, seenCursors.insert(cursor).inserted else { return .end }
       return .at(.cursor(cursor, limit: size))
     }

@@ -11,6 +11,8 @@ public struct RequestCompletion: Hashable, Sendable {
   public var hasMore: Bool
   /// Whether the list has loaded and holds no items (show the empty state).
   public var isBlank: Bool
+  /// Whether a previous page (items before the first one held) can be loaded now.
+  public var hasPrevious: Bool
 
   /// Whether the page arrived.
   public var success: Bool { error == nil }
@@ -24,10 +26,15 @@ public struct RequestCompletion: Hashable, Sendable {
   ///   - error: The error when it failed, `nil` on success.
   ///   - hasMore: Whether a next page can be loaded.
   ///   - isBlank: Whether the loaded list is empty.
-  public init(direction: PagingDirection, error: PagingError?, hasMore: Bool, isBlank: Bool) {
+  ///   - hasPrevious: Whether a previous page can be loaded.
+  public init(
+    direction: PagingDirection, error: PagingError?, hasMore: Bool, isBlank: Bool,
+    hasPrevious: Bool = false
+  ) {
     self.direction = direction
     self.error = error
     self.hasMore = hasMore
     self.isBlank = isBlank
+    self.hasPrevious = hasPrevious
   }
 }

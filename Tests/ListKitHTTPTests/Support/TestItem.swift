@@ -31,7 +31,8 @@ func loadAll(
     switch position {
     case .page(let index, let size): position = .page(index: index + 1, size: size)
     case .offset(let offset, let limit): position = .offset(offset + page.items.count, limit: limit)
-    case .cursor(_, let limit): position = .cursor(page.nextCursor, limit: limit)
+    case .cursor(_, let limit), .cursorBefore(_, let limit), .item(_, let limit):
+      position = .cursor(page.nextCursor, limit: limit)
     }
   }
   Issue.record("paging did not end within \(maxPages) pages")

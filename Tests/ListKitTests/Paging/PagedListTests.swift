@@ -341,7 +341,7 @@ import Testing
       loaded
         == PagedListState(
           refreshState: .idle, nextPageState: .idle, itemCount: 3, isBlank: false, cachedPageAge: nil,
-          itemsChange: .reloaded(count: 3)))
+          itemsChange: .reloaded(count: 3), previousPageState: .reachedEnd))
     await harness.loadNext(page([2, 3]))
     _ = await states.next(isolation: #isolation)
     let appended = await states.next(isolation: #isolation)

@@ -3,11 +3,11 @@ import ListKit
 import ListKitTesting
 import Testing
 
-/// Random interleavings of refresh, next page, prefetch, retry, cancel, context switches, cache
-/// answers (early, late, outdated), successes, failures, empty pages, repeated cursors, totals and
-/// out-of-order (and outdated) responses, checked after every step against
-/// ``PagingReferenceModel`` and the invariants: among them, no item or total of another context
-/// is ever shown, and no page is saved under a key it was not loaded for.
+/// Random interleavings of refresh, next and previous pages, prefetch at both ends, retry, cancel,
+/// context switches, anchors, cache answers (early, late, outdated), successes, failures, empty
+/// pages, repeated cursors, totals and out-of-order (and outdated) responses, checked after every
+/// step against ``PagingReferenceModel`` and the invariants: among them, no item or total of
+/// another context is ever shown, and no page is saved under a key it was not loaded for.
 @Suite struct PagingInterleavingTests {
   static let seed: UInt64 = 0x5EED_0005
   static let machineRuns = ProcessInfo.processInfo.environment["LISTKIT_HEAVY"] == nil ? 10_000 : 200_000
@@ -54,6 +54,7 @@ import Testing
     var (context, query) = Self.context(0)
     var machine = Machine(configuration: configuration, context: context, listName: "random", query: query)
     var model = PagingReferenceModel(configuration: configuration)
+    let anchor = random.anchor(for: configuration)
     var handles: [Machine.Ticket: Int] = [:]
     var ticketContexts: [Machine.Ticket: Int] = [:]
     var outstanding: [Machine.Ticket] = []
@@ -69,16 +70,17 @@ import Testing
     }
 
     /// Checks what a step did; records the loads and cache reads it started.
-    func started(_ actions: [Machine.Action], expected: PageRequest.Position?, handle: Int) -> String? {
+    func started(_ actions: [Machine.Action], expected: [PagingReferenceModel.Started]) -> String? {
       let loads = actions.loads
-      guard loads.count <= 1 else { return "more than one load: \(loads)" }
-      guard loads.first?.request.position == expected else {
-        return
-          "started \(String(describing: loads.first?.request.position)), model expected \(String(describing: expected))"
-      }
-      if let load = loads.first {
+      let described = loads.map { "\($0.request.position) previous: \($0.request.isPreviousPage)" }
+      guard loads.count == expected.count,
+        zip(loads, expected).allSatisfy({
+          $0.request.position == $1.position && $0.request.isPreviousPage == $1.isPreviousPage
+        })
+      else { return "started \(described), model expected \(expected)" }
+      for (load, expected) in zip(loads, expected) {
         guard load.request.context == context else { return "a request carries another context" }
-        handles[load.ticket] = handle
+        handles[load.ticket] = expected.handle
         ticketContexts[load.ticket] = contextNumber
         outstanding.append(load.ticket)
       }
@@ -90,6 +92,7 @@ import Testing
           currentCacheRead = ticket
         case .saveFirstPage(let page, let savedKey):
           guard savedKey == key() else { return "a page is saved under another key" }
+          guard model.startsAtTop else { return "a page opened in the middle is saved as the top page" }
           guard page.items.allSatisfy({ Self.contextNumber(of: $0) == contextNumber }) else {
             return "a page of another context is saved under \(savedKey)"
           }
@@ -101,39 +104,46 @@ import Testing
 
     let first = nextHandle
     nextHandle += 1
-    let startActions = machine.start(hasCache: hasCache)
-    if startActions.cacheReads.count != (hasCache ? 1 : 0) { return "start read the cache wrongly" }
-    if let failure = started(
-      startActions, expected: model.start(hasCache: hasCache, handle: first), handle: first)
-    {
+    let startActions = machine.start(hasCache: hasCache, at: anchor)
+    log.append("start at \(anchor)")
+    let expectedStart = model.start(hasCache: hasCache, at: anchor, handle: first)
+    if startActions.cacheReads.count != (hasCache && model.startsAtTop ? 1 : 0) {
+      return "start read the cache wrongly"
+    }
+    if let failure = started(startActions, expected: .one(expectedStart, handle: first)) {
       return failure
     }
 
     for _ in 0..<steps {
       let handle = nextHandle
-      nextHandle += 1
+      nextHandle += 2
       let generation = machine.generation
       let roll = Int.random(in: 0..<100, using: &random)
       var failure: String?
       switch roll {
       case ..<8:
         log.append("refresh")
-        failure = started(machine.refresh(), expected: model.refresh(handle: handle), handle: handle)
-      case ..<18:
+        failure = started(machine.refresh(), expected: .one(model.refresh(handle: handle), handle: handle))
+      case ..<16:
         log.append("loadNextPage")
         failure = started(
-          machine.loadNextPage(.explicit), expected: model.loadNextPage(explicit: true, handle: handle),
-          handle: handle)
-      case ..<31:
+          machine.loadNextPage(.explicit),
+          expected: .one(model.loadNextPage(explicit: true, handle: handle), handle: handle))
+      case ..<22:
+        log.append("loadPreviousPage")
+        failure = started(
+          machine.loadPreviousPage(.explicit),
+          expected: .one(
+            model.loadPreviousPage(explicit: true, handle: handle), handle: handle, previous: true))
+      case ..<35:
         let index = Int.random(in: -1...machine.items.count, using: &random)
         log.append("willDisplay(\(index))")
         failure = started(
-          machine.itemWillDisplay(at: index), expected: model.itemWillDisplay(at: index, handle: handle),
-          handle: handle)
-      case ..<38:
+          machine.itemWillDisplay(at: index), expected: model.itemWillDisplay(at: index, handle: handle))
+      case ..<42:
         log.append("retry")
-        failure = started(machine.retry(), expected: model.retry(handle: handle), handle: handle)
-      case ..<44:
+        failure = started(machine.retry(), expected: model.retry(handle: handle))
+      case ..<48:
         contextNumber += 1
         (context, query) = Self.context(contextNumber)
         log.append("switch to context \(contextNumber)")
@@ -147,7 +157,7 @@ import Testing
         if !actions.completions.isEmpty { failure = "a switch reported a request" }
         if failure == nil {
           failure = started(
-            actions, expected: model.switchContext(hasCache: hasCache, handle: handle), handle: handle)
+            actions, expected: .one(model.switchContext(hasCache: hasCache, handle: handle), handle: handle))
         }
       case ..<47:
         log.append("cancel")
@@ -178,7 +188,7 @@ import Testing
           } else if !actions.isEmpty {
             failure = "an outdated cache read did something: \(actions)"
           }
-          if failure == nil { failure = started(actions, expected: nil, handle: handle) }
+          if failure == nil { failure = started(actions, expected: []) }
           break
         }
         guard !outstanding.isEmpty else { continue }
@@ -201,7 +211,7 @@ import Testing
         } else if wasCurrent && actions.completions.count != 1 {
           failure = "a current response was not reported once"
         } else {
-          failure = started(actions, expected: nil, handle: handle)
+          failure = started(actions, expected: [])
         }
       }
       if failure == nil,
@@ -230,8 +240,17 @@ import Testing
     if machine.nextPageState.kind != model.nextPageState {
       return "next page \(machine.nextPageState.kind), model \(model.nextPageState)"
     }
+    if machine.previousPageState.kind != model.previousPageState {
+      return "previous page \(machine.previousPageState.kind), model \(model.previousPageState)"
+    }
     if machine.ticket(of: .nextPage) != nil && machine.refreshState != .idle {
       return "a next page is in flight beside a refresh"
+    }
+    if machine.ticket(of: .previousPage) != nil && machine.refreshState != .idle {
+      return "a previous page is in flight beside a refresh"
+    }
+    if machine.hasPrevious != model.hasPrevious {
+      return "hasPrevious \(machine.hasPrevious)"
     }
     if machine.isBlank != model.isBlank { return "isBlank \(machine.isBlank), model \(model.isBlank)" }
     if machine.hasMore != model.hasMore { return "hasMore \(machine.hasMore)" }
@@ -267,20 +286,28 @@ import Testing
     var nextHandle = 0
     var log: [String] = []
 
-    func started(_ task: Task<Void, Never>?, expected: PageRequest.Position?, handle: Int) async -> String? {
-      guard let task else { return expected == nil ? nil : "started nothing, model expected \(expected!)" }
-      guard let load = await incoming.next(isolation: #isolation) else { return "the loader stream ended" }
-      guard load.request.position == expected else {
-        return "started \(load.request.position), model expected \(String(describing: expected))"
+    func started(_ task: Task<Void, Never>?, expected: [PagingReferenceModel.Started]) async -> String? {
+      guard task != nil else { return expected.isEmpty ? nil : "started nothing, model expected \(expected)" }
+      guard !expected.isEmpty else { return "started a load the model did not expect" }
+      // Two loads (both directions) reach the loader in either order.
+      var pending = expected
+      for _ in expected.indices {
+        guard let load = await incoming.next(isolation: #isolation) else { return "the loader stream ended" }
+        guard
+          let index = pending.firstIndex(where: {
+            $0.position == load.request.position && $0.isPreviousPage == load.request.isPreviousPage
+          })
+        else { return "started \(load.request.position), model expected \(pending)" }
+        guard load.request.context == context else { return "a request carries another context" }
+        guard let loadTask = list.loadTask(of: load.request.direction) else { return "no task for \(load)" }
+        outstanding.append((pending.remove(at: index).handle, load, loadTask, contextNumber))
       }
-      guard load.request.context == context else { return "a request carries another context" }
-      outstanding.append((handle, load, task, contextNumber))
       return nil
     }
 
     /// Takes the cache read a start or a switch began.
     func cacheReadStarted() async -> String? {
-      guard hasCache else { return nil }
+      guard hasCache, model.startsAtTop else { return nil }
       guard let read = await cacheReads.next(isolation: #isolation) else { return "the read stream ended" }
       guard read.key == list.cacheKey else { return "the cache was read under another key" }
       for index in pendingReads.indices { pendingReads[index].current = false }
@@ -290,33 +317,44 @@ import Testing
 
     let first = nextHandle
     nextHandle += 1
-    let expectedFirst = model.start(hasCache: hasCache, handle: first)
-    if let failure = await started(list.start(), expected: expectedFirst, handle: first) { return failure }
+    let anchor = random.anchor(for: configuration)
+    log.append("start at \(anchor)")
+    let expectedFirst = model.start(hasCache: hasCache, at: anchor, handle: first)
+    let startTask = anchor == .top ? list.start() : list.start(at: anchor)
+    if let failure = await started(startTask, expected: .one(expectedFirst, handle: first)) {
+      return failure
+    }
     if let failure = await cacheReadStarted() { return failure }
 
     for _ in 0..<(steps / 2) {
       let handle = nextHandle
-      nextHandle += 1
+      nextHandle += 2
       let roll = Int.random(in: 0..<100, using: &random)
       var failure: String?
       switch roll {
       case ..<9:
         log.append("refresh")
-        failure = await started(list.refresh(), expected: model.refresh(handle: handle), handle: handle)
-      case ..<20:
+        failure = await started(list.refresh(), expected: .one(model.refresh(handle: handle), handle: handle))
+      case ..<17:
         log.append("loadNextPage")
         failure = await started(
-          list.loadNextPage(), expected: model.loadNextPage(explicit: true, handle: handle), handle: handle)
-      case ..<33:
+          list.loadNextPage(),
+          expected: .one(model.loadNextPage(explicit: true, handle: handle), handle: handle))
+      case ..<23:
+        log.append("loadPreviousPage")
+        failure = await started(
+          list.loadPreviousPage(),
+          expected: .one(
+            model.loadPreviousPage(explicit: true, handle: handle), handle: handle, previous: true))
+      case ..<35:
         let index = Int.random(in: -1...list.items.count, using: &random)
         log.append("willDisplay(\(index))")
         failure = await started(
-          list.itemWillDisplay(at: index), expected: model.itemWillDisplay(at: index, handle: handle),
-          handle: handle)
-      case ..<40:
+          list.itemWillDisplay(at: index), expected: model.itemWillDisplay(at: index, handle: handle))
+      case ..<42:
         log.append("retry")
-        failure = await started(list.retry(), expected: model.retry(handle: handle), handle: handle)
-      case ..<46:
+        failure = await started(list.retry(), expected: model.retry(handle: handle))
+      case ..<48:
         contextNumber += 1
         (context, query) = Self.context(contextNumber)
         log.append("switch to context \(contextNumber)")
@@ -327,7 +365,7 @@ import Testing
         if reports != reportsBefore { failure = "a switch reported a request" }
         if failure == nil {
           failure = await started(
-            task, expected: model.switchContext(hasCache: hasCache, handle: handle), handle: handle)
+            task, expected: .one(model.switchContext(hasCache: hasCache, handle: handle), handle: handle))
         }
         if failure == nil { failure = await cacheReadStarted() }
       case ..<49:
@@ -399,13 +437,25 @@ import Testing
     if list.totalCount != model.totalCount { return "total \(String(describing: list.totalCount))" }
     if list.refreshState.kind != model.refreshState { return "refresh \(list.refreshState.kind)" }
     if list.nextPageState.kind != model.nextPageState { return "next page \(list.nextPageState.kind)" }
+    if list.previousPageState.kind != model.previousPageState {
+      return "previous page \(list.previousPageState.kind), model \(model.previousPageState)"
+    }
     if list.isBlank != model.isBlank { return "isBlank \(list.isBlank)" }
     if list.isShowingCachedPage != model.showingCache { return "cached flag differs" }
     guard let token else { return nil }
-    for error in [list.refreshState.error, list.nextPageState.error].compactMap({ $0 })
+    for error in [list.refreshState.error, list.nextPageState.error, list.previousPageState.error].compactMap(
+      { $0 })
     where error.message.contains(token) || error.details.contains(token) {
       return "the token leaked into an error: \(error)"
     }
     return nil
+  }
+}
+
+extension Array where Element == PagingReferenceModel.Started {
+  /// The one request of an operation that starts at most one, or none.
+  static func one(_ position: PageRequest.Position?, handle: Int, previous: Bool = false) -> Self {
+    position.map { [PagingReferenceModel.Started(handle: handle, position: $0, isPreviousPage: previous)] }
+      ?? []
   }
 }

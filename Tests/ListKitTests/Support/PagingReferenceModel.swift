@@ -5,9 +5,19 @@ import ListKitTesting
 /// against: flags instead of enums, linear scans instead of a dictionary, positions counted from
 /// the pages accepted rather than carried from request to request.
 ///
-/// Requests are named by handles the test driver hands out.
+/// Requests are named by handles the test driver hands out; an operation that may start both a
+/// next and a previous page is given two (`handle` for the next page, `handle + 1` for the
+/// previous one).
 struct PagingReferenceModel {
+  /// A request the model expects a step to start.
+  struct Started: Equatable {
+    var handle: Int
+    var position: PageRequest.Position
+    var isPreviousPage: Bool
+  }
+
   let configuration: PagingConfiguration
+  private(set) var anchor: PagingAnchor = .top
   private(set) var items: [TestItem] = []
   private(set) var loadedFromNetwork = false
   private(set) var showingCache = false
@@ -22,6 +32,20 @@ struct PagingReferenceModel {
   private var ended = false
   private var rawPageCounts: [Int] = []
   private var cursors: [String] = []
+  private var previousInFlight: (handle: Int, position: PageRequest.Position)?
+  private var previousFailedPosition: PageRequest.Position?
+  private var previousEnded = false
+  /// Previous pages accepted in this generation.
+  private var prependedPages = 0
+  /// The offset of the first item held, in offset style.
+  private var topOffset = 0
+  /// The page index of the first page of the generation, in page-index style.
+  private var baseIndex = 0
+  /// The number of pages the first page covers, in page-index style.
+  private var firstPageSpan = 1
+  /// The offset of the first page of the generation, in offset style.
+  private var baseOffset = 0
+  private var previousCursors: [String] = []
 
   init(configuration: PagingConfiguration) { self.configuration = configuration }
 
@@ -35,10 +59,33 @@ struct PagingReferenceModel {
     nextInFlight != nil ? "loading" : nextFailedPosition != nil ? "failed" : ended ? "reachedEnd" : "idle"
   }
 
+  var previousPageState: String {
+    previousInFlight != nil
+      ? "loading" : previousFailedPosition != nil ? "failed" : previousEnded ? "reachedEnd" : "idle"
+  }
+
   var isBlank: Bool { loadedFromNetwork && !showingCache && items.isEmpty }
   var hasMore: Bool { generationHasFirstPage && !ended }
+  var hasPrevious: Bool { generationHasFirstPage && !previousEnded }
 
-  func isInFlight(_ handle: Int) -> Bool { refreshInFlight == handle || nextInFlight?.handle == handle }
+  func isInFlight(_ handle: Int) -> Bool {
+    refreshInFlight == handle || nextInFlight?.handle == handle || previousInFlight?.handle == handle
+  }
+
+  /// The position a refresh loads: the anchor when it is of the list's style and past the top.
+  var refreshPosition: PageRequest.Position {
+    switch (configuration.style, anchor) {
+    case (.pageIndex(let first), .pageIndex(let index)) where index > first:
+      .page(index: index, size: configuration.pageSize)
+    case (.offset, .offset(let offset)) where offset > 0: .offset(offset, limit: configuration.firstPageSize)
+    case (.cursor, .cursor(let cursor)): .cursor(cursor, limit: configuration.firstPageSize)
+    case (.pageIndex, .item(let id)): .item(id, limit: configuration.pageSize)
+    case (_, .item(let id)): .item(id, limit: configuration.firstPageSize)
+    default: firstPosition
+    }
+  }
+
+  var startsAtTop: Bool { refreshPosition == firstPosition }
 
   // MARK: Operations; each returns the position of the request it starts, if any
 
@@ -50,9 +97,11 @@ struct PagingReferenceModel {
     }
   }
 
-  /// Starts the cache read (when there is a cache) and the first page together.
-  mutating func start(hasCache: Bool, handle: Int) -> PageRequest.Position? {
-    if hasCache && !cacheStarted && !loadedFromNetwork {
+  /// Starts the cache read (when there is a cache and the list starts at the top) and the first
+  /// page together.
+  mutating func start(hasCache: Bool, at anchor: PagingAnchor = .top, handle: Int) -> PageRequest.Position? {
+    self.anchor = anchor
+    if hasCache && startsAtTop && !cacheStarted && !loadedFromNetwork {
       cacheStarted = true
       cacheReading = true
     }
@@ -74,6 +123,7 @@ struct PagingReferenceModel {
   mutating func cancel() {
     refreshInFlight = nil
     nextInFlight = nil
+    previousInFlight = nil
     if cacheReading {
       cacheReading = false
       cacheStarted = false
@@ -82,8 +132,9 @@ struct PagingReferenceModel {
 
   /// Another context: everything of the previous one is forgotten, then the list starts again.
   mutating func switchContext(hasCache: Bool, handle: Int) -> PageRequest.Position? {
+    let anchor = self.anchor
     self = PagingReferenceModel(configuration: configuration)
-    return start(hasCache: hasCache, handle: handle)
+    return start(hasCache: hasCache, at: anchor, handle: handle)
   }
 
   mutating func refresh(handle: Int) -> PageRequest.Position? {
@@ -92,9 +143,12 @@ struct PagingReferenceModel {
     refreshFailed = false
     nextInFlight = nil
     nextFailedPosition = nil
+    previousInFlight = nil
+    previousFailedPosition = nil
     generationHasFirstPage = false
     ended = false
-    return firstPosition
+    previousEnded = false
+    return refreshPosition
   }
 
   mutating func loadNextPage(explicit: Bool, handle: Int) -> PageRequest.Position? {
@@ -109,31 +163,72 @@ struct PagingReferenceModel {
     let size = configuration.pageSize
     let position: PageRequest.Position =
       switch configuration.style {
-      case .pageIndex(let first):
-        .page(index: first + configuration.firstPageSize / size + rawPageCounts.count - 1, size: size)
-      case .offset: .offset(rawPageCounts.reduce(0, +), limit: size)
+      case .pageIndex: .page(index: baseIndex + firstPageSpan + rawPageCounts.count - 1, size: size)
+      case .offset: .offset(baseOffset + rawPageCounts.reduce(0, +), limit: size)
       case .cursor: .cursor(cursors.last, limit: size)
       }
     nextInFlight = (handle, position)
     return position
   }
 
-  mutating func itemWillDisplay(at index: Int, handle: Int) -> PageRequest.Position? {
-    guard index >= 0, index < items.count, items.count - index <= configuration.prefetchDistance + 1
+  mutating func loadPreviousPage(explicit: Bool, handle: Int) -> PageRequest.Position? {
+    guard refreshInFlight == nil, !refreshFailed, generationHasFirstPage, !previousEnded,
+      previousInFlight == nil
     else { return nil }
-    return loadNextPage(explicit: false, handle: handle)
+    if let failed = previousFailedPosition {
+      guard explicit else { return nil }
+      previousFailedPosition = nil
+      previousInFlight = (handle, failed)
+      return failed
+    }
+    let size = configuration.pageSize
+    let position: PageRequest.Position =
+      switch configuration.style {
+      case .pageIndex: .page(index: baseIndex - prependedPages - 1, size: size)
+      case .offset: .offset(max(0, topOffset - size), limit: min(size, topOffset))
+      case .cursor: .cursorBefore(previousCursors.last!, limit: size)
+      }
+    previousInFlight = (handle, position)
+    return position
   }
 
-  mutating func retry(handle: Int) -> PageRequest.Position? {
+  /// A row is displayed: the next page near the end (`handle`), the previous near the top
+  /// (`handle + 1`).
+  mutating func itemWillDisplay(at index: Int, handle: Int) -> [Started] {
+    guard index >= 0, index < items.count else { return [] }
+    var started: [Started] = []
+    if items.count - index <= configuration.prefetchDistance + 1,
+      let position = loadNextPage(explicit: false, handle: handle)
+    {
+      started.append(Started(handle: handle, position: position, isPreviousPage: false))
+    }
+    if index < configuration.prefetchDistance + 1,
+      let position = loadPreviousPage(explicit: false, handle: handle + 1)
+    {
+      started.append(Started(handle: handle + 1, position: position, isPreviousPage: true))
+    }
+    return started
+  }
+
+  /// Retries the refresh (`handle`), else the next page (`handle`) and the previous (`handle + 1`).
+  mutating func retry(handle: Int) -> [Started] {
     if refreshFailed {
       refreshFailed = false
       refreshInFlight = handle
-      return firstPosition
+      return [Started(handle: handle, position: refreshPosition, isPreviousPage: false)]
     }
-    guard let failed = nextFailedPosition else { return nil }
-    nextFailedPosition = nil
-    nextInFlight = (handle, failed)
-    return failed
+    var started: [Started] = []
+    if let failed = nextFailedPosition {
+      nextFailedPosition = nil
+      nextInFlight = (handle, failed)
+      started.append(Started(handle: handle, position: failed, isPreviousPage: false))
+    }
+    if let failed = previousFailedPosition {
+      previousFailedPosition = nil
+      previousInFlight = (handle + 1, failed)
+      started.append(Started(handle: handle + 1, position: failed, isPreviousPage: true))
+    }
+    return started
   }
 
   /// A response for `handle`: a page, or `nil` for a failure.
@@ -151,7 +246,42 @@ struct PagingReferenceModel {
       totalCount = Self.total(of: page)
       rawPageCounts = [page.items.count]
       cursors = []
+      prependedPages = 0
+      previousCursors = []
+      guard locate(page) else {
+        ended = true
+        previousEnded = true
+        return
+      }
       ended = endsPaging(page)
+      switch configuration.style {
+      case .pageIndex(let first):
+        previousEnded = page.items.isEmpty || baseIndex <= first
+      case .offset:
+        topOffset = baseOffset
+        previousEnded = page.items.isEmpty || baseOffset == 0
+      case .cursor:
+        previousEnded = page.items.isEmpty || !acceptPreviousCursor(page.previousCursor)
+      }
+    } else if let previous = previousInFlight, previous.handle == handle {
+      previousInFlight = nil
+      guard let page else {
+        previousFailedPosition = previous.position
+        return
+      }
+      items = Self.mergeAtTop(items, page.items, policy: configuration.duplicatePolicy)
+      if let total = Self.total(of: page) { totalCount = total }
+      prependedPages += 1
+      let ends = page.items.isEmpty || !page.hasMore
+      switch configuration.style {
+      case .pageIndex(let first):
+        previousEnded = ends || baseIndex - prependedPages <= first
+      case .offset:
+        topOffset = max(0, topOffset - configuration.pageSize)
+        previousEnded = ends || topOffset == 0
+      case .cursor:
+        previousEnded = ends || !acceptPreviousCursor(page.previousCursor)
+      }
     } else if let next = nextInFlight, next.handle == handle {
       nextInFlight = nil
       guard let page else {
@@ -177,6 +307,58 @@ struct PagingReferenceModel {
     guard let cursor = page.nextCursor, !cursors.contains(cursor) else { return true }
     cursors.append(cursor)
     return false
+  }
+
+  /// Where the first page sits: `baseIndex` and `firstPageSpan` in page-index style, `baseOffset`
+  /// in offset style; `false` when an answer to an item anchor does not say.
+  private mutating func locate(_ page: Page<TestItem>) -> Bool {
+    let size = configuration.pageSize
+    switch refreshPosition {
+    case .page(let index, let firstSize):
+      baseIndex = index
+      firstPageSpan = firstSize / size
+    case .offset(let offset, _):
+      baseOffset = offset
+    case .item:
+      switch configuration.style {
+      case .pageIndex(let first):
+        guard let offset = page.startOffset, offset >= 0, offset % size == 0 else { return false }
+        baseIndex = first + offset / size
+        firstPageSpan = 1
+      case .offset:
+        guard let offset = page.startOffset, offset >= 0 else { return false }
+        baseOffset = offset
+      case .cursor: break
+      }
+    case .cursor, .cursorBefore: break
+    }
+    return true
+  }
+
+  /// Records a previous cursor; `false` when there is none or it was seen in this generation.
+  private mutating func acceptPreviousCursor(_ cursor: String?) -> Bool {
+    guard let cursor, !previousCursors.contains(cursor) else { return false }
+    previousCursors.append(cursor)
+    return true
+  }
+
+  /// The new items go above the held ones, in their order; a held id keeps or takes the new
+  /// content by policy, and so does an id repeated within the new items.
+  private static func mergeAtTop(_ held: [TestItem], _ new: [TestItem], policy: DuplicateIDPolicy)
+    -> [TestItem]
+  {
+    var result = held
+    var fresh: [TestItem] = []
+    for item in new {
+      if let index = result.firstIndex(where: { $0.id == item.id }) {
+        if policy == .replaceWithNewest { result[index] = item }
+      } else if let index = fresh.firstIndex(where: { $0.id == item.id }) {
+        if policy == .replaceWithNewest { fresh[index] = item }
+      } else {
+        fresh.append(item)
+      }
+    }
+    return fresh + result
   }
 
   private static func merge(_ held: [TestItem], _ new: [TestItem], policy: DuplicateIDPolicy) -> [TestItem] {
@@ -206,6 +388,21 @@ extension LoadState {
 
 /// Random inputs of the interleaving tests.
 extension SplitMix64 {
+  /// Where a run starts: mostly the top or an anchor of the configuration's style, sometimes one
+  /// of another style (read as the top).
+  mutating func anchor(for configuration: PagingConfiguration) -> PagingAnchor {
+    guard chance(60) else { return .top }
+    let roll = Int.random(in: 0..<10, using: &self)
+    switch (configuration.style, roll) {
+    case (_, 7): return .item(id: "item-\(Int.random(in: 0...3, using: &self))")
+    case (_, 9): return .offset(Int.random(in: 0...6, using: &self))
+    case (_, 8): return .pageIndex(Int.random(in: 0...4, using: &self))
+    case (.pageIndex(let first), _): return .pageIndex(first + Int.random(in: 0...4, using: &self))
+    case (.offset, _): return .offset(Int.random(in: 0...12, using: &self))
+    case (.cursor, _): return .cursor(String(UnicodeScalar(UInt8(Int.random(in: 97...104, using: &self)))))
+    }
+  }
+
   mutating func configuration() -> PagingConfiguration {
     let pageSize = Int.random(in: 1...4, using: &self)
     let style: PagingStyle =
@@ -230,6 +427,8 @@ extension SplitMix64 {
       )
     }
     let cursor = chance(10) ? nil : String(UnicodeScalar(UInt8(Int.random(in: 97...104, using: &self))))
+    let previousCursor =
+      chance(30) ? nil : String(UnicodeScalar(UInt8(Int.random(in: 105...112, using: &self))))
     // Totals of context n are n * 1000 + …, so that one of another context is recognised; a
     // negative one is a server's garbage, never shown.
     let total: Int? =
@@ -238,6 +437,11 @@ extension SplitMix64 {
       case 4: -1
       default: context * 1000 + Int.random(in: 0..<100, using: &self)
       }
-    return Page(items: items, hasMore: chance(85), nextCursor: cursor, totalCount: total)
+    // Where an answer to an item anchor sits: sometimes unsaid, sometimes not on a page boundary.
+    let startOffset: Int? = chance(25) ? nil : Int.random(in: -1...9, using: &self)
+    return Page(
+      items: items, hasMore: chance(85), nextCursor: cursor, previousCursor: previousCursor,
+      totalCount: total,
+      startOffset: startOffset)
   }
 }

@@ -1,0 +1,59 @@
+import ListKit
+import ListKitTesting
+import Testing
+
+@MainActor @Suite struct PagedSectionPrependTests {
+  final class MessageRow: ModelCellManager<TestItem, TextCell> {
+    override func configure(cell: TextCell) { cell.text = "Message \(model.id)" }
+  }
+
+  /// A chat of `count` messages, newest last: the first page is the newest, `cursorBefore` the
+  /// page that ends at the cursor, `cursor` the page that starts there.
+  static func chatLoader(count: Int) -> ClosurePageLoader<TestItem> {
+    ClosurePageLoader { request in
+      let start: Int
+      let end: Int
+      switch request.position {
+      case .cursor(nil, _):
+        end = count
+        start = max(0, end - request.limit)
+      case .cursor(let cursor?, _):
+        start = min(count, Int(cursor) ?? 0)
+        end = min(count, start + request.limit)
+      case .cursorBefore(let cursor, _):
+        end = Int(cursor) ?? 0
+        start = max(0, end - request.limit)
+      default: return Page(items: [], hasMore: false)
+      }
+      return Page(
+        items: testItems(start..<end), hasMore: request.isPreviousPage ? start > 0 : end < count,
+        nextCursor: end < count ? String(end) : nil, previousCursor: start > 0 ? String(start) : nil)
+    }
+  }
+
+  @Test func aRowNearTheTopAsksForThePreviousPageWhichArrivesAsABatchInsertAtTheTop() async throws {
+    let list = PagedList(
+      listName: "chat", configuration: .test(.cursor, pageSize: 10, prefetchDistance: 2),
+      loader: Self.chatLoader(count: 30))
+    let section = PagedSection(list: list) { MessageRow($0) }
+    let table = TableManager(sections: [section])
+    let view = HeadlessTableView(viewportHeight: 440)
+    table.attach(to: view)
+    await list.refresh()?.value
+    table.update()
+    #expect(list.items.first?.id == 20)
+    // The view displayed the top rows: the section asked for the older page.
+    let older = try #require(list.loadTask(of: .previousPage))
+    view.clearEvents()
+    await older.value
+    table.update()
+    #expect(list.items.map(\.id) == Array(10..<30))
+    let inserted = view.events.flatMap { event -> [ItemPath] in
+      if case .batchUpdate(let update) = event { update.itemInserts } else { [] }
+    }
+    #expect(Set(inserted).isSuperset(of: (0..<10).map { ItemPath(item: $0, section: 0) }))
+    #expect(!view.events.contains(.reloadData))
+    #expect(view.violations.isEmpty)
+    #expect(section.cells.count >= 20)
+  }
+}
