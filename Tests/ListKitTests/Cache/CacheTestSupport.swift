@@ -14,12 +14,6 @@ import Synchronization
 
 /// Shared fixtures of the cache tests.
 enum CacheFixtures {
-  /// An item as an app would cache it.
-  struct Photo: Codable, Sendable, Equatable {
-    var id: Int
-    var title: String
-  }
-
   /// The same item after a model change that makes old entries undecodable.
   struct PhotoWithCaption: Codable, Sendable, Equatable {
     var id: Int

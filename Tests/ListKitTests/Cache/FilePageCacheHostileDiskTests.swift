@@ -17,7 +17,6 @@ import Testing
 /// Pipes, sockets, devices and links in an entry's place, files that are huge or grow, altered
 /// bytes, files and directories others could have written, and keys spelled two ways.
 @Suite struct FilePageCacheHostileDiskTests {
-  private typealias Photo = CacheFixtures.Photo
 
   private func makeCache(
     _ directory: URL, clock: CacheFixtures.ManualClock = .init(), byteLimit: Int = 1 << 20

@@ -3,8 +3,6 @@ import Testing
 
 @testable import ListKit
 
-private typealias Photo = CacheFixtures.Photo
-
 @Suite struct FilePageCacheTests {
   private func makeCache(
     _ directory: URL, clock: CacheFixtures.ManualClock = .init(), schemaVersion: Int = 1,
