@@ -285,12 +285,7 @@ import Testing
     #expect(!reason.isEmpty, "\(what)")
     #expect(!FileManager.default.fileExists(atPath: file.path), "\(what): the bad file stayed")
     #expect(await cache.totalBytes == 0, "\(what)")
-    // The key works again afterwards.
-    try await cache.saveFirstPage(CacheFixtures.page(1), for: key)
-    guard case .hit = await cache.loadFirstPage(for: key) else {
-      Issue.record("\(what): the key did not recover")
-      return
-    }
+    await CacheFixtures.expectKeyRecovers(cache, key, what)
   }
 
   @Test func everyTruncationOfAnEntryIsACorruptMissNeverAHit() async throws {
