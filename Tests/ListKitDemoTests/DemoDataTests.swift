@@ -101,13 +101,21 @@ final class RecordingClock: Clock, Sendable {
     #expect(clock.sleeps.withLock { $0 } == [.milliseconds(300)])
   }
 
-  @Test func aLoadAnswersOnlyOnceItsLatencyHasPassedOnTheClock() async throws {
-    let clock = TestClock()
-    let loader = DemoPhotoLoader(photos: photos, latency: .seconds(2), failRate: 0, seed: 3, clock: clock)
+  /// Starts loading the first 5 photos with `latency` on `clock`; returns once the load sleeps.
+  func firstPageWaitingOnLatency(of latency: Duration, on clock: TestClock) async throws
+    -> Task<Page<Photo>, any Error>
+  {
+    let loader = DemoPhotoLoader(photos: photos, latency: latency, failRate: 0, seed: 3, clock: clock)
     let load = Task {
       try await loader.loadPage(PageRequest(position: .page(index: 0, size: 5), isFirstPage: true))
     }
     try await clock.waitForSleepers()
+    return load
+  }
+
+  @Test func aLoadAnswersOnlyOnceItsLatencyHasPassedOnTheClock() async throws {
+    let clock = TestClock()
+    let load = try await firstPageWaitingOnLatency(of: .seconds(2), on: clock)
     clock.advance(by: .seconds(2) - .milliseconds(1))
     #expect(clock.sleeperCount == 1, "the load answered before its latency had passed")
     clock.advance(by: .milliseconds(1))
@@ -116,11 +124,7 @@ final class RecordingClock: Clock, Sendable {
 
   @Test func cancellingALoadDuringItsLatencyEndsIt() async throws {
     let clock = TestClock()
-    let loader = DemoPhotoLoader(photos: photos, latency: .seconds(2), failRate: 0, seed: 3, clock: clock)
-    let load = Task {
-      try await loader.loadPage(PageRequest(position: .page(index: 0, size: 5), isFirstPage: true))
-    }
-    try await clock.waitForSleepers()
+    let load = try await firstPageWaitingOnLatency(of: .seconds(2), on: clock)
     load.cancel()
     await #expect(throws: CancellationError.self) { try await load.value }
     #expect(clock.now == TestClock.Instant(offset: .zero), "no time had to pass")

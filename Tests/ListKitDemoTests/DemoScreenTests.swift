@@ -77,13 +77,18 @@ import Testing
       size: TerminalSize(columns: 80, rows: rows), now: now)
   }
 
-  @Test func reachingTheEndLoadsTheNextPageAndRefreshStartsOver() async throws {
+  /// A 12-row screen over 50 photos that answer at once, with its first page in.
+  func startedScreenOfFiftyPhotos() async throws -> (DemoScreen, TerminalSize) {
     let loader = DemoPhotoLoader(
       photos: PhotoDataSet.photos(count: 50, seed: 1), latency: .zero, failRate: 0, seed: 1,
       clock: TestClock())
     let screen = try makeScreen(loader: loader, rows: 12)
-    let size = TerminalSize(columns: 80, rows: 12)
     await screen.start()?.value
+    return (screen, TerminalSize(columns: 80, rows: 12))
+  }
+
+  @Test func reachingTheEndLoadsTheNextPageAndRefreshStartsOver() async throws {
+    let (screen, size) = try await startedScreenOfFiftyPhotos()
     #expect(screen.list.items.count == 20)
     let first = screen.render(size: size)
     #expect(first.lines.count == 12)
@@ -113,12 +118,7 @@ import Testing
   }
 
   @Test func pagesReachTheViewAsBatchUpdatesThatKeepTheCellsOnScreen() async throws {
-    let loader = DemoPhotoLoader(
-      photos: PhotoDataSet.photos(count: 50, seed: 1), latency: .zero, failRate: 0, seed: 1,
-      clock: TestClock())
-    let screen = try makeScreen(loader: loader, rows: 12)
-    let size = TerminalSize(columns: 80, rows: 12)
-    await screen.start()?.value
+    let (screen, size) = try await startedScreenOfFiftyPhotos()
     _ = screen.render(size: size)
     let path = try #require(screen.listView.visibleItemPaths.last)
     let cell = try #require(screen.listView.cellForItem(at: path))

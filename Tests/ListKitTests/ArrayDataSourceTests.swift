@@ -3,11 +3,6 @@ import ListKitTesting
 import Testing
 
 @MainActor @Suite struct ArrayDataSourceTests {
-  struct Photo: Identifiable, Equatable {
-    var id: Int
-    var title: String
-  }
-
   /// A data source of photos in `TextCell`s; registered with the view unless `register` is `false`.
   func makePhotos(
     _ photos: [Photo], view: HeadlessTableView, identifier: String = "PhotoCell", register: Bool = true,

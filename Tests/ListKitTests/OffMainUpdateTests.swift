@@ -9,17 +9,6 @@ import Testing
 /// updates asked for meanwhile coalesce (the latest wins). Every test lowers the off-main
 /// threshold to 0, so that even small updates take the background path.
 @MainActor @Suite struct OffMainUpdateTests {
-  struct Photo: Identifiable, Equatable, Sendable {
-    var id: Int
-    var title: String
-  }
-
-  final class PhotoCell: ListCell, HeadlessRenderable {
-    var title = ""
-    init() {}
-    var renderedText: String { title }
-  }
-
   /// Keeps what the last update asked for, across the tasks that ask.
   @MainActor final class Recorder<Value> {
     var last: Value
@@ -31,13 +20,13 @@ import Testing
   }
 
   func makeDataSource(_ items: [Photo], view: HeadlessTableView, offMainThreshold: Int = 0)
-    -> ArrayDataSource<Photo, PhotoCell>
+    -> ArrayDataSource<Photo, TextCell>
   {
-    let dataSource = ArrayDataSource(items: items, cellIdentifier: "PhotoCell") {
-      (cell: PhotoCell, photo: Photo) in cell.title = photo.title
+    let dataSource = ArrayDataSource(items: items, cellIdentifier: "TextCell") {
+      (cell: TextCell, photo: Photo) in cell.text = photo.title
     }
     dataSource.updates.offMainThreshold = offMainThreshold
-    view.register(CellRegistration(PhotoCell.self, reuseIdentifier: "PhotoCell"))
+    view.register(CellRegistration(TextCell.self, reuseIdentifier: "TextCell"))
     dataSource.attach(to: view)
     return dataSource
   }
@@ -308,10 +297,6 @@ import Testing
   }
 
   // MARK: PagedSection
-
-  final class PhotoRow: ModelCellManager<Photo, PhotoCell> {
-    override func configure(cell: PhotoCell) { cell.title = model.title }
-  }
 
   @Test func pagesOfAPagedSection_areDiffedOffTheMainActor_andAllReachTheViewInOrder() async throws {
     let loader = ClosurePageLoader<Photo> { request in

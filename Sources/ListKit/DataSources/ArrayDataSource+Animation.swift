@@ -93,12 +93,9 @@ extension ArrayDataSource where Item: Identifiable & Equatable & Sendable {
     }
     updates.enqueue { [weak self] in
       guard let self else { return }
-      let source = Self.snapshot(of: self.sections)
-      let target = Self.snapshot(of: sections)
-      let options = DiffOptions(reloadThreshold: reloadThreshold)
-      updates.run(
-        cost: source.itemCount + target.itemCount,
-        work: { DiffResult(source: source, target: target, options: options) }
+      updates.runDiff(
+        from: Self.snapshot(of: self.sections), to: Self.snapshot(of: sections),
+        options: DiffOptions(reloadThreshold: reloadThreshold)
       ) { [weak self] result in
         self?.show(result, of: sections, animated: true)
       }

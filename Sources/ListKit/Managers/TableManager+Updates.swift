@@ -60,11 +60,8 @@ extension TableManager {
     if updateRowsInPlace(in: listView) { return }
     let candidate = candidateState(registeringAll: false)
     let (source, shown) = (displayedSnapshot, displayedSections)
-    let target = candidate.snapshot
-    let options = DiffOptions(reloadThreshold: reloadThreshold)
-    updates.run(
-      cost: source.itemCount + target.itemCount,
-      work: { DiffResult(source: source, target: target, options: options) }
+    updates.runDiff(
+      from: source, to: candidate.snapshot, options: DiffOptions(reloadThreshold: reloadThreshold)
     ) { [weak self] result in
       self?.show(result, candidate: candidate, shown: shown)
     }

@@ -2,7 +2,7 @@
 ///
 /// The one update path ``ArrayDataSource`` and ``TableManager`` share, in front of
 /// ``StageDriver``. An owner hands ``enqueue(_:)`` a closure that reads its latest state, and that
-/// closure calls ``run(cost:work:apply:)`` with the diff to compute and how to show its result:
+/// closure calls ``runDiff(from:to:options:apply:)`` (or ``run(cost:work:apply:)``) with the diff to compute and how to show its result:
 ///
 /// - A small diff (cost below ``offMainThreshold``) runs and is applied at once, as before.
 /// - A large one runs on a background task; the owner keeps answering with the state the view
@@ -71,6 +71,17 @@ final class UpdateQueue {
       let result = await Task.detached(priority: priority) { work() }.value
       self.finish(result, of: generation, apply: apply)
     }
+  }
+
+  /// Diffs `source` against `target` through ``run(cost:work:apply:)``, costed by the rows of
+  /// both, and hands the result to `apply`: the update both owners perform.
+  func runDiff<Section: Identifiable & Equatable & Sendable, Item: Identifiable & Equatable & Sendable>(
+    from source: SectionedSnapshot<Section, Item>, to target: SectionedSnapshot<Section, Item>,
+    options: DiffOptions, apply: @escaping @MainActor (DiffResult<Section, Item>) -> Void
+  ) {
+    run(
+      cost: source.itemCount + target.itemCount,
+      work: { DiffResult(source: source, target: target, options: options) }, apply: apply)
   }
 
   /// Forgets the waiting update and the result of a running diff: the owner just showed its

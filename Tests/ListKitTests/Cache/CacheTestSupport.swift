@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import Testing
 
 @testable import ListKit
 
@@ -14,12 +15,6 @@ import Synchronization
 
 /// Shared fixtures of the cache tests.
 enum CacheFixtures {
-  /// An item as an app would cache it.
-  struct Photo: Codable, Sendable, Equatable {
-    var id: Int
-    var title: String
-  }
-
   /// The same item after a model change that makes old entries undecodable.
   struct PhotoWithCaption: Codable, Sendable, Equatable {
     var id: Int
@@ -95,6 +90,21 @@ enum CacheFixtures {
   static func exists(_ url: URL) -> Bool {
     var info = stat()
     return lstat(url.path, &info) == 0
+  }
+
+  /// Records an issue unless the key works again after a miss: a save and a load give the page
+  /// back.
+  static func expectKeyRecovers(_ cache: FilePageCache<Photo>, _ key: PageCacheKey, _ what: String) async {
+    do {
+      try await cache.saveFirstPage(page(1), for: key)
+    } catch {
+      Issue.record("\(what): the save after the miss failed: \(error)")
+      return
+    }
+    guard case .hit = await cache.loadFirstPage(for: key) else {
+      Issue.record("\(what): the key did not recover")
+      return
+    }
   }
 
   /// The user ID the ownership tests give files to: `nobody` on most systems.

@@ -17,7 +17,6 @@ import Testing
 /// Pipes, sockets, devices and links in an entry's place, files that are huge or grow, altered
 /// bytes, files and directories others could have written, and keys spelled two ways.
 @Suite struct FilePageCacheHostileDiskTests {
-  private typealias Photo = CacheFixtures.Photo
 
   private func makeCache(
     _ directory: URL, clock: CacheFixtures.ManualClock = .init(), byteLimit: Int = 1 << 20
@@ -38,18 +37,15 @@ import Testing
     return file
   }
 
-  /// After a miss, the key must work again: a save and a load give the page back.
-  private func expectKeyRecovers(_ cache: FilePageCache<Photo>, _ key: PageCacheKey, _ what: String) async {
-    do {
-      try await cache.saveFirstPage(CacheFixtures.page(1), for: key)
-    } catch {
-      Issue.record("\(what): the save after the miss failed: \(error)")
-      return
-    }
-    guard case .hit = await cache.loadFirstPage(for: key) else {
-      Issue.record("\(what): the key did not recover")
-      return
-    }
+  /// A cache in `parent/cache`, and a good entry of `key` saved by another cache in
+  /// `parent/elsewhere`, for a link in the cache's directory to point at.
+  private func cacheBesideAnEntryElsewhere(_ parent: URL, _ key: PageCacheKey) async throws
+    -> (cache: FilePageCache<Photo>, outside: URL, outsideBytes: Data)
+  {
+    let outside = try await saveOne(makeCache(parent.appendingPathComponent("elsewhere")), key)
+    let directory = parent.appendingPathComponent("cache")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    return (makeCache(directory), outside, try Data(contentsOf: outside))
   }
 
   // MARK: Only regular files are read
@@ -68,7 +64,7 @@ import Testing
     #expect(lookup == .miss(.notARegularFile(.namedPipe)), "the load blocked on the pipe or misread it")
     #expect(!CacheFixtures.exists(file), "the pipe stayed")
     #expect(await cache.totalBytes == 0)
-    await expectKeyRecovers(cache, key, "pipe")
+    await CacheFixtures.expectKeyRecovers(cache, key, "pipe")
   }
 
   @Test func namedPipeFoundAtStartIsNeitherCountedNorOpened() async throws {
@@ -103,7 +99,7 @@ import Testing
 
     #expect(await cache.loadFirstPage(for: key) == .miss(.notARegularFile(.socket)))
     #expect(!CacheFixtures.exists(file))
-    await expectKeyRecovers(cache, key, "socket")
+    await CacheFixtures.expectKeyRecovers(cache, key, "socket")
   }
 
   @Test func deviceInAnEntrysPlaceIsAMissAndIsNeverRead() async throws {
@@ -123,7 +119,7 @@ import Testing
     }
     #expect(await cache.loadFirstPage(for: key) == .miss(.notARegularFile(.characterDevice)))
     #expect(!CacheFixtures.exists(file))
-    await expectKeyRecovers(cache, key, "device")
+    await CacheFixtures.expectKeyRecovers(cache, key, "device")
   }
 
   @Test func symbolicLinkToAGoodEntryIsAMissAndItsTargetIsUntouched() async throws {
@@ -131,20 +127,14 @@ import Testing
     defer { CacheFixtures.removeDirectory(parent) }
     let key = PageCacheKey(listName: "photos", userToken: "t")
     // A genuine entry of the same key, saved by a cache elsewhere.
-    let elsewhere = makeCache(parent.appendingPathComponent("elsewhere"))
-    let target = try await saveOne(elsewhere, key)
-    let targetBytes = try Data(contentsOf: target)
-
-    let directory = parent.appendingPathComponent("cache")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-    let cache = makeCache(directory)
-    let link = entryURL(key, in: directory)
+    let (cache, target, targetBytes) = try await cacheBesideAnEntryElsewhere(parent, key)
+    let link = entryURL(key, in: cache.directory)
     try #require(symlink(target.path, link.path) == 0)
 
     #expect(await cache.loadFirstPage(for: key) == .miss(.notARegularFile(.symbolicLink)))
     #expect(!CacheFixtures.exists(link), "the link stayed")
     #expect(try Data(contentsOf: target) == targetBytes, "the link's target was changed")
-    await expectKeyRecovers(cache, key, "symbolic link")
+    await CacheFixtures.expectKeyRecovers(cache, key, "symbolic link")
   }
 
   // MARK: Bounded reads
@@ -162,7 +152,7 @@ import Testing
     #expect(await cache.loadFirstPage(for: key) == .miss(.tooLarge(bytes: hugeSize, limit: 1 << 20)))
     #expect(!CacheFixtures.exists(file))
     #expect(await cache.totalBytes == 0)
-    await expectKeyRecovers(cache, key, "sparse file")
+    await CacheFixtures.expectKeyRecovers(cache, key, "sparse file")
   }
 
   @Test func sparseMultiGigabyteEntryFoundAtStartIsNotCountedAndItsReadRemovesIt() async throws {
@@ -295,7 +285,7 @@ import Testing
       await cache.loadFirstPage(for: key)
         == .miss(.untrusted(.ownedByAnotherUser(ownerID: UInt32(CacheFixtures.otherUserID)))))
     #expect(!CacheFixtures.exists(file))
-    await expectKeyRecovers(cache, key, "foreign owner")
+    await CacheFixtures.expectKeyRecovers(cache, key, "foreign owner")
   }
 
   @Test(arguments: [0o620, 0o602, 0o666, 0o777])
@@ -309,7 +299,7 @@ import Testing
 
     #expect(await cache.loadFirstPage(for: key) == .miss(.untrusted(.openToOthers(permissions: permissions))))
     #expect(!CacheFixtures.exists(file))
-    await expectKeyRecovers(cache, key, "mode \(String(permissions, radix: 8))")
+    await CacheFixtures.expectKeyRecovers(cache, key, "mode \(String(permissions, radix: 8))")
   }
 
   @Test func entryOthersMayOnlyReadIsServed() async throws {
@@ -329,20 +319,14 @@ import Testing
     let parent = CacheFixtures.temporaryDirectory()
     defer { CacheFixtures.removeDirectory(parent) }
     let key = PageCacheKey(listName: "photos", userToken: "t")
-    let elsewhere = makeCache(parent.appendingPathComponent("elsewhere"))
-    let outside = try await saveOne(elsewhere, key)
-    let outsideBytes = try Data(contentsOf: outside)
-
-    let directory = parent.appendingPathComponent("cache")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-    let cache = makeCache(directory)
-    let linked = entryURL(key, in: directory)
+    let (cache, outside, outsideBytes) = try await cacheBesideAnEntryElsewhere(parent, key)
+    let linked = entryURL(key, in: cache.directory)
     try #require(link(outside.path, linked.path) == 0, "link: \(errno)")
 
     #expect(await cache.loadFirstPage(for: key) == .miss(.untrusted(.hardLinked(linkCount: 2))))
     #expect(!CacheFixtures.exists(linked), "the link stayed")
     #expect(try Data(contentsOf: outside) == outsideBytes, "the outside file was changed")
-    await expectKeyRecovers(cache, key, "hard link")
+    await CacheFixtures.expectKeyRecovers(cache, key, "hard link")
     #expect(try Data(contentsOf: outside) == outsideBytes, "the save wrote through the old link")
   }
 

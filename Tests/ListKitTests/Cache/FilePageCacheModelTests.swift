@@ -11,7 +11,6 @@ import Testing
 /// refused, and a restart changes nothing. The first step that leaves the model ends the test,
 /// with its seed and step.
 @Suite struct FilePageCacheModelTests {
-  private typealias Photo = CacheFixtures.Photo
 
   private struct ModelEntry {
     var page: Page<Photo>

@@ -3,8 +3,6 @@ import Testing
 
 @testable import ListKit
 
-private typealias Photo = CacheFixtures.Photo
-
 @Suite struct FilePageCacheTests {
   private func makeCache(
     _ directory: URL, clock: CacheFixtures.ManualClock = .init(), schemaVersion: Int = 1,
@@ -149,41 +147,39 @@ private typealias Photo = CacheFixtures.Photo
 
   // MARK: Expiry and schema
 
-  @Test func entryIsServedUntilItsTimeToLiveAndThenRemoved() async throws {
+  /// Saves an entry, moves the clock `edge` seconds, where the entry must still be served, then
+  /// `past` seconds more, where it must be the miss `miss` and be removed.
+  private func expectServedAtTheEdgeThenRemoved(
+    timeToLive: Duration, edge: Double, past: Double, miss: PageCacheMiss, _ what: String
+  ) async throws {
     let directory = CacheFixtures.temporaryDirectory()
     defer { CacheFixtures.removeDirectory(directory) }
     let clock = CacheFixtures.ManualClock()
-    let cache = makeCache(directory, clock: clock, timeToLive: .seconds(100))
+    let cache = makeCache(directory, clock: clock, timeToLive: timeToLive)
     let key = PageCacheKey(listName: "photos", userToken: "t")
     try await cache.saveFirstPage(CacheFixtures.page(2), for: key)
-    clock.advance(by: 100)
+    clock.advance(by: edge)
     guard case .hit = await cache.loadFirstPage(for: key) else {
-      Issue.record("an entry exactly as old as its time-to-live should be served")
+      Issue.record("\(what) should be served")
       return
     }
-    clock.advance(by: 0.5)
-    #expect(await cache.loadFirstPage(for: key) == .miss(.expired(age: .seconds(100.5))))
+    clock.advance(by: past)
+    #expect(await cache.loadFirstPage(for: key) == .miss(miss))
     #expect(CacheFixtures.entryNames(in: directory).isEmpty)
     #expect(await cache.loadFirstPage(for: key) == .miss(.notFound))
   }
 
+  @Test func entryIsServedUntilItsTimeToLiveAndThenRemoved() async throws {
+    try await expectServedAtTheEdgeThenRemoved(
+      timeToLive: .seconds(100), edge: 100, past: 0.5, miss: .expired(age: .seconds(100.5)),
+      "an entry exactly as old as its time-to-live")
+  }
+
   @Test func entryDatedFurtherInTheFutureThanTheSkewAllowanceIsAMissAndIsRemoved() async throws {
-    let directory = CacheFixtures.temporaryDirectory()
-    defer { CacheFixtures.removeDirectory(directory) }
-    let clock = CacheFixtures.ManualClock()
-    let cache = makeCache(directory, clock: clock, timeToLive: .seconds(3_600))
-    let key = PageCacheKey(listName: "photos")
-    try await cache.saveFirstPage(CacheFixtures.page(2), for: key)
     #expect(FilePageCache<Photo>.clockSkewAllowance == .seconds(60))
-    clock.advance(by: -60)
-    guard case .hit = await cache.loadFirstPage(for: key) else {
-      Issue.record("an entry dated exactly the allowance ahead should be served")
-      return
-    }
-    clock.advance(by: -0.5)
-    #expect(await cache.loadFirstPage(for: key) == .miss(.datedInTheFuture(by: .seconds(60.5))))
-    #expect(CacheFixtures.entryNames(in: directory).isEmpty)
-    #expect(await cache.loadFirstPage(for: key) == .miss(.notFound))
+    try await expectServedAtTheEdgeThenRemoved(
+      timeToLive: .seconds(3_600), edge: -60, past: -0.5, miss: .datedInTheFuture(by: .seconds(60.5)),
+      "an entry dated exactly the allowance ahead")
   }
 
   @Test func entryDatedAYearAheadIsAMissEvenWithALongTimeToLive() async throws {
@@ -287,12 +283,7 @@ private typealias Photo = CacheFixtures.Photo
     #expect(!reason.isEmpty, "\(what)")
     #expect(!FileManager.default.fileExists(atPath: file.path), "\(what): the bad file stayed")
     #expect(await cache.totalBytes == 0, "\(what)")
-    // The key works again afterwards.
-    try await cache.saveFirstPage(CacheFixtures.page(1), for: key)
-    guard case .hit = await cache.loadFirstPage(for: key) else {
-      Issue.record("\(what): the key did not recover")
-      return
-    }
+    await CacheFixtures.expectKeyRecovers(cache, key, what)
   }
 
   @Test func everyTruncationOfAnEntryIsACorruptMissNeverAHit() async throws {

@@ -5,21 +5,6 @@ import Testing
 /// The README's screen with overlapping models: a pinned section and the paged section use the
 /// same row class, and some pinned photos are also on the server's pages.
 @MainActor @Suite struct SharedModelPagingTests {
-  struct Photo: Identifiable, Equatable, Sendable {
-    var id: Int
-    var title: String
-  }
-
-  final class PhotoCell: ListCell, HeadlessRenderable {
-    var title = ""
-    init() {}
-    var renderedText: String { title }
-  }
-
-  final class PhotoRow: ModelCellManager<Photo, PhotoCell> {
-    override func configure(cell: PhotoCell) { cell.title = model.title }
-  }
-
   /// A server of `count` photos in pages, answering at once.
   static func loader(count: Int) -> ClosurePageLoader<Photo> {
     ClosurePageLoader { request in

@@ -4,15 +4,6 @@ import Synchronization
 import Testing
 
 @MainActor @Suite struct PagedSectionTests {
-  struct Photo: Identifiable, Equatable, Sendable {
-    var id: Int
-    var title: String
-  }
-
-  final class PhotoRow: ModelCellManager<Photo, TextCell> {
-    override func configure(cell: TextCell) { cell.text = model.title }
-  }
-
   /// A server of `count` photos in pages; counts the requests per page and can fail on demand.
   final class PhotoServer: Sendable {
     let count: Int
