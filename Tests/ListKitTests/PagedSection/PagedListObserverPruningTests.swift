@@ -4,7 +4,6 @@ import Testing
 
 /// Sections built over one long-lived list and released again leave no observers on it.
 @MainActor @Suite struct PagedListObserverPruningTests {
-  typealias Photo = PagedSectionTests.Photo
 
   func makeList() throws -> PagedList<Photo> {
     PagedList(
@@ -16,12 +15,12 @@ import Testing
     let list = try makeList()
     for index in 0..<1_000 {
       if index.isMultiple(of: 2) {
-        _ = PagedSection(list: list) { PagedSectionTests.PhotoRow($0) }
+        _ = PagedSection(list: list) { PhotoRow($0) }
       } else {
         _ = DerivedSection(list: list) {
           $0
         } makeRow: {
-          PagedSectionTests.PhotoRow($0)
+          PhotoRow($0)
         }
       }
       #expect(list.changeObserverCount <= 1, "after section \(index)")
@@ -31,10 +30,10 @@ import Testing
   @Test func aThousandReleasedSections_areDroppedAtTheNextChange_andALiveOneStillFollows() async throws {
     let list = try makeList()
     var sections: [SectionManager] = []
-    for _ in 0..<1_000 { sections.append(PagedSection(list: list) { PagedSectionTests.PhotoRow($0) }) }
+    for _ in 0..<1_000 { sections.append(PagedSection(list: list) { PhotoRow($0) }) }
     #expect(list.changeObserverCount == 1_000)
     sections.removeAll()
-    let kept = PagedSection(list: list) { PagedSectionTests.PhotoRow($0) }
+    let kept = PagedSection(list: list) { PhotoRow($0) }
     #expect(list.changeObserverCount == 1, "adding an observer drops the released ones")
 
     var more: [SectionManager] = []
@@ -43,7 +42,7 @@ import Testing
         DerivedSection(list: list) {
           $0
         } makeRow: {
-          PagedSectionTests.PhotoRow($0)
+          PhotoRow($0)
         })
     }
     more.removeAll()
