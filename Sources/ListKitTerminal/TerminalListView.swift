@@ -34,7 +34,7 @@ public final class TerminalListView: ListView {
   public internal(set) var contentOffset = 0
   /// Whether a batch update keeps the first visible row, and the offset within it, in place.
   ///
-  /// With it (``ListKit/ScrollAnchor``), rows inserted above the screen (a chat's older messages)
+  /// With it (`ScrollAnchor`), rows inserted above the screen (a chat's older messages)
   /// do not move what is shown. Default: `false`: the content offset stays, as in UIKit.
   public var keepsFirstVisibleRowInPlace = false
   /// The item under the cursor, if any.

@@ -65,7 +65,7 @@ public final class HeadlessTableView: ListView {
   /// place.
   ///
   /// Apps that insert rows above the viewport (a chat's older messages) do this
-  /// (``ListKit/ScrollAnchor``); UIKit alone keeps the content offset as a number. Default: `false`.
+  /// (`ScrollAnchor`); UIKit alone keeps the content offset as a number. Default: `false`.
   public var keepsFirstVisibleRowInPlace = false
   /// Every call made to the data source and delegate, and every violation, in order.
   public internal(set) var events: [Event] = []

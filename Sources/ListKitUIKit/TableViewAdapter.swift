@@ -50,7 +50,7 @@
     public var rowAnimation: UITableView.RowAnimation = .automatic
     /// Whether a batch update keeps the first visible row, and the offset within it, in place.
     ///
-    /// With it (``ListKit/ScrollAnchor``), rows inserted above the viewport (a chat's older
+    /// With it (`ScrollAnchor`), rows inserted above the viewport (a chat's older
     /// messages) do not move what the user reads. UIKit alone keeps the content offset as a number.
     ///
     /// Default: `false`.
