@@ -44,9 +44,9 @@ final class IdleWaiters: @unchecked Sendable {
 
   /// Suspends until ``resumeAll()`` or the task's cancellation.
   ///
-  /// Runs on the caller's actor (the list's), so no transition can resume the waiters between
-  /// the caller's check of the state and the registration here.
-  func wait(isolation: isolated (any Actor)? = #isolation) async {
+  /// Runs on the main actor, the list's, so no transition can resume the waiters between the
+  /// caller's check of the state and the registration here.
+  @MainActor func wait() async {
     let id = lock.withLock {
       defer { nextID += 1 }
       return nextID
