@@ -1,8 +1,9 @@
 import ListKit
 
-/// A server of the items `0..<count` in every paging style: pages by index, by offset, and by
-/// cursors that are the offset of the page's first (or, for `cursorBefore`, one past its last)
-/// item as text. Positions it cannot read answer an empty page.
+/// A server of the items `0..<count` in every paging style.
+///
+/// It pages by index, by offset, and by cursors that are the offset of the page's first (or, for
+/// `cursorBefore`, one past its last) item as text. Positions it cannot read answer an empty page.
 struct ItemSource {
   let count: Int
 
