@@ -94,21 +94,22 @@ import Testing
   /// Scrolls randomly down and up through a large source with a maximum: after every step at
   /// most the maximum plus one page is held, always a contiguous run of the source in order, and
   /// each end is reached only at the source's own end.
-  @Test(arguments: styles)
-  func randomScrollingKeepsABoundedContiguousRun(style: PagingStyle) {
+  @Test(arguments: styles, [DuplicateIDPolicy.keepFirst, .replaceWithNewest])
+  func randomScrollingKeepsABoundedContiguousRun(style: PagingStyle, policy: DuplicateIDPolicy) {
     let pageSize = 7
     let maximum = 30
     let source = ItemSource(count: 500)
     var generator = SplitMix64(seed: 0x5EED_D309)
-    for run in 0..<100 {
-      var machine = Machine(configuration: .test(style, pageSize: pageSize, maximumItemCount: maximum))
+    for run in 0..<50 {
+      var machine = Machine(
+        configuration: .test(style, pageSize: pageSize, duplicatePolicy: policy, maximumItemCount: maximum))
       guard let first = machine.start(hasCache: false, at: .top).load else { return #expect(Bool(false)) }
       _ = machine.succeeded(first.ticket, with: source.page(for: first.request))
       for step in 0..<300 {
         let down = Int.random(in: 0..<10, using: &generator) < (step < 150 ? 7 : 3)
         if down { Self.next(&machine, source) } else { Self.previous(&machine, source) }
         let ids = machine.ids
-        let context = "style \(style) run \(run) step \(step) seed 0x5EED_D309"
+        let context = "style \(style) \(policy) run \(run) step \(step) seed 0x5EED_D309"
         #expect(ids.count <= maximum + pageSize, "\(context)")
         guard let low = ids.first else { return #expect(Bool(false), "\(context): empty") }
         #expect(ids == Array(low..<(low + ids.count)), "\(context): not a contiguous run")
