@@ -7,9 +7,10 @@ extension PagingStateMachine {
     var before: NextPage
     /// Where the page just below it loads, as a next page.
     var after: NextPage
-    /// The cursors the page returned: forgotten as "seen" when it is dropped, so that loading it
-    /// again is not taken for a loop.
+    /// The next cursor the page returned: forgotten as "seen" when the page is dropped, so that
+    /// loading it again is not taken for a loop.
     var nextCursor: String?
+    /// The previous cursor the page returned, forgotten as "seen" for the same reason.
     var previousCursor: String?
   }
 
