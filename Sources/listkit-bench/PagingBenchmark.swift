@@ -1,7 +1,8 @@
 // The paging benchmark: appends pages of 50 items, through PagingStateMachine (the engine of
 // PagedList, duplicate-id check on), until 1,000,000 items are held, and compares the cost of the
 // first 1,000 appends with the last 1,000. A plain array append of the same pages, without the
-// check, is the baseline measured in the same run.
+// check, is the baseline measured in the same run. A second table scrolls the same 1,000,000 items
+// with `maximumItemCount` 1,000 beside the unbounded list: items held and peak memory added.
 import Foundation
 import ListKit
 
@@ -211,4 +212,42 @@ func runPagingBenchmark() {
       + " the specialized row is the same check compiled for PagingBenchItem)")
   print("  bytes/item: resident memory added while building the list, in a fresh child process")
   print("  items held: " + shown.map { "\($0.held)" }.joined(separator: ", "))
+  printBoundedMemory()
+}
+
+private let maximumItemCount = 1_000
+
+/// Scrolls `targetCount` items down through the machine, with or without a maximum; the items
+/// held at the end and the time taken.
+private func scrollDown(maximum: Int?) -> (held: Int, seconds: Double) {
+  let configuration =
+    (try? PagingConfiguration(pageSize: pageSize, maximumItemCount: maximum)) ?? .standard
+  var machine = PagingStateMachine<PagingBenchItem>(configuration: configuration)
+  let seconds = BenchSupport.seconds {
+    for number in 0..<targetCount / pageSize {
+      let actions = number == 0 ? machine.refresh() : machine.loadNextPage()
+      guard case .load(let ticket, _)? = actions.last else {
+        preconditionFailure("internal inconsistency: page \(number) did not start")
+      }
+      _ = machine.succeeded(ticket, with: Page(items: makePage(number), hasMore: true))
+    }
+  }
+  return (machine.items.count, seconds)
+}
+
+/// The same scroll with `maximumItemCount` 1,000 beside the unbounded one: items held and the
+/// peak memory the scroll added (BenchSupport.extraMemory).
+private func printBoundedMemory() {
+  print(
+    "paging, bounded: scroll \(BenchSupport.grouped(targetCount)) items down in pages of \(pageSize)")
+  print("  what                              items held   peak memory added        time")
+  for (name, maximum) in [("maximumItemCount 1,000", Optional(maximumItemCount)), ("unbounded (nil)", nil)] {
+    var result = (held: 0, seconds: 0.0)
+    let bytes = BenchSupport.extraMemory { result = scrollDown(maximum: maximum) }
+    print(
+      "  \(name.padding(toLength: 30, withPad: " ", startingAt: 0))"
+        + "\(BenchSupport.pad(BenchSupport.grouped(result.held), 12))"
+        + "\(BenchSupport.pad(BenchSupport.megabytes(bytes), 20))"
+        + "\(BenchSupport.duration(result.seconds, width: 12))")
+  }
 }

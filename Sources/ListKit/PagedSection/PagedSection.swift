@@ -63,28 +63,33 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   }
 
   func listDidChange(_ state: PagedListState) {
-    switch state.itemsChange {
-    case .reloaded?:
+    if let change = state.itemsChange { apply(change) }
+    refreshStatus(forceUpdate: state.itemsChange != nil)
+    // Pages reach the view at once; state-only changes (often made while the view is laying
+    // out, from willDisplay) wait for the scheduled update.
+    if state.itemsChange != nil { table?.update() }
+  }
+
+  private func apply(_ change: ItemsChange) {
+    switch change {
+    case .reloaded:
       rebuildRows()
-    case .appended(let inserted, let updated)?:
+    case .dropped(let removed, let then):
+      itemRows.removeSubrange(removed.clamped(to: itemRows.indices))
+      apply(then)
+    case .appended(let inserted, let updated):
       for index in updated where itemRows.indices.contains(index) {
         if let item = list.item(at: index) { itemRows[index] = makeRow(item) }
       }
       for index in inserted {
         if let item = list.item(at: index) { itemRows.append(makeRow(item)) }
       }
-    case .prepended(let inserted, let updated)?:
+    case .prepended(let inserted, let updated):
       itemRows.insert(contentsOf: inserted.compactMap { list.item(at: $0).map(makeRow) }, at: 0)
       for index in updated where itemRows.indices.contains(index) {
         if let item = list.item(at: index) { itemRows[index] = makeRow(item) }
       }
-    case nil:
-      break
     }
-    refreshStatus(forceUpdate: state.itemsChange != nil)
-    // Pages reach the view at once; state-only changes (often made while the view is laying
-    // out, from willDisplay) wait for the scheduled update.
-    if state.itemsChange != nil { table?.update() }
   }
 
   private func rebuildRows() {

@@ -9,4 +9,8 @@ public enum ItemsChange: Hashable, Sendable {
   /// before moved down by `inserted.count`. The items at `updated` (indexes after the insertion,
   /// all after `inserted`) took the content of a newer duplicate.
   case prepended(inserted: Range<Int>, updated: [Int])
+  /// The items at `removed` (indexes before the load) were dropped to stay within
+  /// ``PagingConfiguration/maximumItemCount``, then `change` was applied to the items left; the
+  /// indexes in `change` are those of the items after the load.
+  indirect case dropped(removed: Range<Int>, then: ItemsChange)
 }

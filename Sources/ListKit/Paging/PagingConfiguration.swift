@@ -11,6 +11,12 @@ public struct PagingConfiguration: Hashable, Sendable {
   public let prefetchDistance: Int
   /// What happens to a loaded item whose id the list already holds.
   public let duplicatePolicy: DuplicateIDPolicy
+  /// The most items the list holds, or `nil` for no limit (Paging 3's `maxSize`).
+  ///
+  /// When a loaded page takes the count over it, whole pages at the far end from that page are
+  /// dropped (the top after a next page, the bottom after a previous page) and that direction is
+  /// open again, so the dropped pages load again when the user scrolls back.
+  public let maximumItemCount: Int?
 
   /// Creates a configuration.
   ///
@@ -21,15 +27,20 @@ public struct PagingConfiguration: Hashable, Sendable {
   ///     must be a multiple of `pageSize` (the first page then counts as that many pages).
   ///   - prefetchDistance: Rows from the end that trigger the next page; `pageSize` when `nil`.
   ///   - duplicatePolicy: What to do with an item whose id is already loaded.
+  ///   - maximumItemCount: The most items held, dropping whole pages at the far end beyond it;
+  ///     `nil` (the default) for no limit. At least three pages of the larger page size, so the
+  ///     pages on screen are never the ones dropped.
   /// - Throws: ``PagingConfigurationError`` when a size is not positive or beyond 32 bits, the
-  ///   distance is negative, or, in page-index style, the first index is negative (or beyond
-  ///   32 bits) or the first page does not cover a whole number of pages.
+  ///   distance is negative, the maximum item count is under three pages, or, in page-index style,
+  ///   the first index is negative (or beyond 32 bits) or the first page does not cover a whole
+  ///   number of pages.
   public init(
     style: PagingStyle = .pageIndex(firstIndex: 0),
     pageSize: Int = 20,
     firstPageSize: Int? = nil,
     prefetchDistance: Int? = nil,
-    duplicatePolicy: DuplicateIDPolicy = .keepFirst
+    duplicatePolicy: DuplicateIDPolicy = .keepFirst,
+    maximumItemCount: Int? = nil
   ) throws(PagingConfigurationError) {
     let firstPageSize = firstPageSize ?? pageSize
     let prefetchDistance = prefetchDistance ?? pageSize
@@ -48,24 +59,32 @@ public struct PagingConfiguration: Hashable, Sendable {
         throw .firstPageSizeNotAMultipleOfPageSize(firstPageSize: firstPageSize, pageSize: pageSize)
       }
     }
+    if let maximumItemCount {
+      let minimum = 3 * max(pageSize, firstPageSize)
+      guard maximumItemCount >= minimum else {
+        throw .maximumItemCountTooSmall(maximumItemCount: maximumItemCount, minimum: minimum)
+      }
+    }
     self.init(
       validated: style, pageSize: pageSize, firstPageSize: firstPageSize,
-      prefetchDistance: prefetchDistance, duplicatePolicy: duplicatePolicy)
+      prefetchDistance: prefetchDistance, duplicatePolicy: duplicatePolicy,
+      maximumItemCount: maximumItemCount)
   }
 
   /// Page indexes from 0, 20 items a page, prefetch 20 rows from the end, keep the first duplicate.
   public static let standard = PagingConfiguration(
     validated: .pageIndex(firstIndex: 0), pageSize: 20, firstPageSize: 20, prefetchDistance: 20,
-    duplicatePolicy: .keepFirst)
+    duplicatePolicy: .keepFirst, maximumItemCount: nil)
 
   private init(
     validated style: PagingStyle, pageSize: Int, firstPageSize: Int, prefetchDistance: Int,
-    duplicatePolicy: DuplicateIDPolicy
+    duplicatePolicy: DuplicateIDPolicy, maximumItemCount: Int?
   ) {
     self.style = style
     self.pageSize = pageSize
     self.firstPageSize = firstPageSize
     self.prefetchDistance = prefetchDistance
     self.duplicatePolicy = duplicatePolicy
+    self.maximumItemCount = maximumItemCount
   }
 }

@@ -12,6 +12,9 @@ public enum PagingConfigurationError: Error, Hashable, Sendable {
   /// The first page index is negative or does not fit in 32 bits (page indexes then count up
   /// from it without overflowing).
   case firstPageIndexOutOfRange(Int)
+  /// The maximum item count is under three pages of the larger page size: dropping pages would
+  /// then drop the ones on screen.
+  case maximumItemCountTooSmall(maximumItemCount: Int, minimum: Int)
 }
 
 extension PagingConfigurationError: CustomStringConvertible {
@@ -30,6 +33,9 @@ extension PagingConfigurationError: CustomStringConvertible {
     case .firstPageIndexOutOfRange(let index):
       "PagingStyle.pageIndex(firstIndex: \(index)) is out of range; a first page index is 0..."
         + "\(Int32.max)"
+    case .maximumItemCountTooSmall(let maximum, let minimum):
+      "PagingConfiguration.maximumItemCount is \(maximum); it must be at least \(minimum) (three "
+        + "pages) so that the pages on screen are never dropped"
     }
   }
 }

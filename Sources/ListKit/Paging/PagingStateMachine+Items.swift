@@ -9,6 +9,9 @@ extension PagingStateMachine {
     firstIndexKey = 0
     items.reserveCapacity(newItems.count)
     _ = append(newItems)
+    heldPages = [
+      HeldPage(count: items.count, before: .unknown, after: .unknown, nextCursor: nil, previousCursor: nil)
+    ]
   }
 
   /// Appends the items whose id is not held; a held id keeps or takes the new content by policy.

@@ -21,6 +21,9 @@ import Foundation
 /// - a list started at an anchor (``PagingAnchor``) loads its first page there and pages both
 ///   ways; only a list started at the top reads and saves the cached first page;
 /// - items never hold two entries with one id (``DuplicateIDPolicy``), checked in O(1) per item;
+/// - with a ``PagingConfiguration/maximumItemCount``, a page that takes the items over it drops
+///   whole pages at the far end (the top after a next page, the bottom after a previous page),
+///   cancels that direction's load and re-opens it at the first dropped page;
 /// - after a failure, a display event (prefetch) starts nothing until `retry()` or `refresh()`;
 /// - `start(hasCache:)` reads the cache and loads the first page in one step; a cache answer is
 ///   applied only to the read in flight and only before a first page came from the loader;
@@ -105,13 +108,13 @@ package struct PagingStateMachine<Item: Identifiable> {
   /// The refresh direction.
   package private(set) var refreshLoad: State = .idle
   /// The next-page direction.
-  package private(set) var nextPageLoad: State = .idle
+  package internal(set) var nextPageLoad: State = .idle
   /// Where the next page starts.
-  package private(set) var next: NextPage = .unknown
+  package internal(set) var next: NextPage = .unknown
   /// The previous-page direction.
-  package private(set) var previousPageLoad: State = .idle
+  package internal(set) var previousPageLoad: State = .idle
   /// Where the previous page starts.
-  package private(set) var previous: NextPage = .unknown
+  package internal(set) var previous: NextPage = .unknown
   /// Where the list started: what its refreshes load.
   package private(set) var anchor: PagingAnchor = .top
   /// The number of refreshes started.
@@ -126,12 +129,18 @@ package struct PagingStateMachine<Item: Identifiable> {
   private var sequence = 0
   private var cacheRead = CacheRead.notStarted
   /// Cursors returned in this generation: one seen twice ends paging instead of looping.
-  private var seenCursors: Set<String> = []
+  var seenCursors: Set<String> = []
   /// Previous cursors returned in this generation, for the same reason.
-  private var seenPreviousCursors: Set<String> = []
+  var seenPreviousCursors: Set<String> = []
   /// The stored `indexByID` value of `items[0]`: prepending lowers it instead of renumbering
   /// every held item.
   var firstIndexKey = 0
+  /// The pages the items came from, top to bottom, with where their neighbours load: what lets
+  /// ``PagingConfiguration/maximumItemCount`` drop whole pages and re-open the exact position.
+  var heldPages: [HeldPage] = []
+  /// The items the last drop removed, as indexes of the items after the load; empty when the
+  /// last load dropped nothing.
+  var lastDrop: Range<Int> = 0..<0
 
   private enum CacheRead {
     case notStarted
@@ -455,6 +464,11 @@ extension PagingStateMachine {
         next = .end
         previous = .end
       }
+      heldPages = [
+        HeldPage(
+          count: items.count, before: previous, after: next, nextCursor: page.nextCursor,
+          previousCursor: page.previousCursor)
+      ]
       let report = Action.reportRequest(completion(.refresh, error: nil), .reloaded(count: items.count))
       // The cache holds the top page; a page opened in the middle is not one.
       return startsAtTop ? [.saveFirstPage(page, cacheKey), report] : [report]
@@ -462,16 +476,32 @@ extension PagingStateMachine {
     if case .loading(let current, let request) = nextPageLoad, current == ticket {
       nextPageLoad = .idle
       totalCount = Self.validTotal(page.totalCount) ?? totalCount
+      let heldBefore = items.count
       let change = append(page.items)
       next = nextPosition(after: request, page: page)
-      return [.reportRequest(completion(.nextPage, error: nil), change)]
+      heldPages.append(
+        HeldPage(
+          count: items.count - heldBefore, before: positionBefore(request, page),
+          after: next, nextCursor: page.nextCursor, previousCursor: page.previousCursor))
+      var actions = dropTopPages()
+      let dropped = droppedChange(change)
+      actions.append(.reportRequest(completion(.nextPage, error: nil), dropped))
+      return actions
     }
     if case .loading(let current, let request) = previousPageLoad, current == ticket {
       previousPageLoad = .idle
       totalCount = Self.validTotal(page.totalCount) ?? totalCount
+      let heldBefore = items.count
       let change = prepend(page.items)
       previous = previousPosition(before: request, page: page)
-      return [.reportRequest(completion(.previousPage, error: nil), change)]
+      heldPages.insert(
+        HeldPage(
+          count: items.count - heldBefore, before: previous, after: positionAfter(request, page),
+          nextCursor: page.nextCursor, previousCursor: page.previousCursor), at: 0)
+      var actions = dropBottomPages()
+      let dropped = droppedChange(change)
+      actions.append(.reportRequest(completion(.previousPage, error: nil), dropped))
+      return actions
     }
     return []
   }

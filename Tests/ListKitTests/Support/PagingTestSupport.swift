@@ -222,12 +222,14 @@ extension PagingConfiguration {
   /// A configuration for tests; the values are valid by construction.
   static func test(
     _ style: PagingStyle = .pageIndex(firstIndex: 0), pageSize: Int = 3, firstPageSize: Int? = nil,
-    prefetchDistance: Int? = nil, duplicatePolicy: DuplicateIDPolicy = .keepFirst
+    prefetchDistance: Int? = nil, duplicatePolicy: DuplicateIDPolicy = .keepFirst,
+    maximumItemCount: Int? = nil
   ) -> PagingConfiguration {
     do {
       return try PagingConfiguration(
         style: style, pageSize: pageSize, firstPageSize: firstPageSize,
-        prefetchDistance: prefetchDistance, duplicatePolicy: duplicatePolicy)
+        prefetchDistance: prefetchDistance, duplicatePolicy: duplicatePolicy,
+        maximumItemCount: maximumItemCount)
     } catch {
       preconditionFailure("invalid test configuration: \(error)")
     }

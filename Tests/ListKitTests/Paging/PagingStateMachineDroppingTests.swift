@@ -1,0 +1,122 @@
+import ListKit
+import ListKitTesting
+import Testing
+
+/// `maximumItemCount`: whole pages dropped at the far end from a load, the direction re-opened at
+/// the exact position, in every style, and bounded contiguous items under random scrolling.
+@Suite struct PagingStateMachineDroppingTests {
+  static let styles: [PagingStyle] = [.pageIndex(firstIndex: 0), .offset, .cursor]
+
+  /// Loads the next page from `source` and answers it; the actions of the answer.
+  @discardableResult
+  static func next(_ machine: inout Machine, _ source: ItemSource) -> [Machine.Action] {
+    guard let load = machine.loadNextPage().load else { return [] }
+    return machine.succeeded(load.ticket, with: source.page(for: load.request))
+  }
+
+  /// Loads the previous page from `source` and answers it; the actions of the answer.
+  @discardableResult
+  static func previous(_ machine: inout Machine, _ source: ItemSource) -> [Machine.Action] {
+    guard let load = machine.loadPreviousPage().load else { return [] }
+    return machine.succeeded(load.ticket, with: source.page(for: load.request))
+  }
+
+  @Test func aMaximumUnderThreePagesIsRejected() {
+    #expect(throws: PagingConfigurationError.maximumItemCountTooSmall(maximumItemCount: 59, minimum: 60)) {
+      try PagingConfiguration(pageSize: 20, maximumItemCount: 59)
+    }
+    #expect(throws: PagingConfigurationError.maximumItemCountTooSmall(maximumItemCount: 80, minimum: 120)) {
+      try PagingConfiguration(pageSize: 20, firstPageSize: 40, maximumItemCount: 80)
+    }
+    #expect((try? PagingConfiguration(pageSize: 20, maximumItemCount: 60))?.maximumItemCount == 60)
+    #expect(PagingConfiguration.standard.maximumItemCount == nil)
+  }
+
+  @Test(arguments: styles)
+  func aNextPageOverTheMaximumDropsTheTopPageAndReopensThePreviousDirection(style: PagingStyle) {
+    let source = ItemSource(count: 100)
+    var machine = Machine(configuration: .test(style, pageSize: 10, maximumItemCount: 30))
+    guard let first = machine.refresh().load else { return #expect(Bool(false)) }
+    _ = machine.succeeded(first.ticket, with: source.page(for: first.request))
+    Self.next(&machine, source)
+    Self.next(&machine, source)
+    #expect(machine.ids == Array(0..<30))
+    #expect(machine.previousPageState == .reachedEnd)
+    let actions = Self.next(&machine, source)
+    #expect(machine.ids == Array(10..<40), "\(style)")
+    #expect(
+      actions.itemsChanges == [.dropped(removed: 0..<10, then: .appended(inserted: 20..<30, updated: []))])
+    #expect(machine.previousPageState == .idle, "re-opened, not ended")
+    let expected: PageRequest.Position =
+      switch style {
+      case .pageIndex: .page(index: 0, size: 10)
+      case .offset: .offset(0, limit: 10)
+      case .cursor: .cursorBefore("10", limit: 10)
+      }
+    let reload = machine.loadPreviousPage().load
+    #expect(reload?.request.position == expected)
+    let back = reload.map { machine.succeeded($0.ticket, with: source.page(for: $0.request)) } ?? []
+    #expect(machine.ids == Array(0..<30), "the page above loads again; the bottom page goes")
+    #expect(
+      back.itemsChanges == [.dropped(removed: 20..<30, then: .prepended(inserted: 0..<10, updated: []))])
+    #expect(machine.previousPageState == .reachedEnd)
+    #expect(machine.nextPageState == .idle)
+    let again = machine.loadNextPage().load
+    #expect(again.map { source.page(for: $0.request).items.map(\.id) } == Array(30..<40))
+  }
+
+  @Test(arguments: styles)
+  func dropsCancelTheLoadInFlightOnTheDroppedSide(style: PagingStyle) {
+    let source = ItemSource(count: 100)
+    var machine = Machine(configuration: .test(style, pageSize: 10, maximumItemCount: 30))
+    guard let first = machine.refresh().load else { return #expect(Bool(false)) }
+    _ = machine.succeeded(first.ticket, with: source.page(for: first.request))
+    for _ in 0..<4 { Self.next(&machine, source) }
+    #expect(machine.ids == Array(20..<50))
+    guard let above = machine.loadPreviousPage().load, let below = machine.loadNextPage().load else {
+      return #expect(Bool(false))
+    }
+    let actions = machine.succeeded(below.ticket, with: source.page(for: below.request))
+    #expect(actions.cancels == [above.ticket], "\(style)")
+    #expect(machine.succeeded(above.ticket, with: source.page(for: above.request)).isEmpty)
+    #expect(machine.ids == Array(30..<60))
+  }
+
+  @Test func withoutAMaximumNothingIsDropped() {
+    let source = ItemSource(count: 100)
+    var machine = Machine(configuration: .test(.offset, pageSize: 10))
+    guard let first = machine.refresh().load else { return #expect(Bool(false)) }
+    _ = machine.succeeded(first.ticket, with: source.page(for: first.request))
+    for _ in 0..<9 { Self.next(&machine, source) }
+    #expect(machine.ids == Array(0..<100))
+  }
+
+  /// Scrolls randomly down and up through a large source with a maximum: after every step at
+  /// most the maximum plus one page is held, always a contiguous run of the source in order, and
+  /// each end is reached only at the source's own end.
+  @Test(arguments: styles, [DuplicateIDPolicy.keepFirst, .replaceWithNewest])
+  func randomScrollingKeepsABoundedContiguousRun(style: PagingStyle, policy: DuplicateIDPolicy) {
+    let pageSize = 7
+    let maximum = 30
+    let source = ItemSource(count: 500)
+    var generator = SplitMix64(seed: 0x5EED_D309)
+    for run in 0..<50 {
+      var machine = Machine(
+        configuration: .test(style, pageSize: pageSize, duplicatePolicy: policy, maximumItemCount: maximum))
+      guard let first = machine.start(hasCache: false, at: .top).load else { return #expect(Bool(false)) }
+      _ = machine.succeeded(first.ticket, with: source.page(for: first.request))
+      for step in 0..<300 {
+        let down = Int.random(in: 0..<10, using: &generator) < (step < 150 ? 7 : 3)
+        if down { Self.next(&machine, source) } else { Self.previous(&machine, source) }
+        let ids = machine.ids
+        let context = "style \(style) \(policy) run \(run) step \(step) seed 0x5EED_D309"
+        #expect(ids.count <= maximum + pageSize, "\(context)")
+        guard let low = ids.first else { return #expect(Bool(false), "\(context): empty") }
+        #expect(ids == Array(low..<(low + ids.count)), "\(context): not a contiguous run")
+        #expect((machine.previousPageState == .reachedEnd) == (low == 0), "\(context)")
+        #expect((machine.nextPageState == .reachedEnd) == (ids.last == source.count - 1), "\(context)")
+        if ids.count > maximum + pageSize || ids != Array(low..<(low + ids.count)) { return }
+      }
+    }
+  }
+}
