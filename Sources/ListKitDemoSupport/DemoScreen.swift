@@ -242,6 +242,8 @@ package final class DemoScreen {
     screen.applyPendingChanges()
     let view = screen.listView
     view.resize(width: options.width, height: view.contentHeight)
+    // The whole content is printed, from its top: a chat opens scrolled to the bottom.
+    view.scroll(toOffset: 0)
     return view.render().text
   }
 

@@ -20,6 +20,16 @@ import Testing
       options: options, loader: options.makeLoader(), cache: nil, size: TerminalSize(columns: 80, rows: rows))
   }
 
+  @Test func aChatDumpPrintsTheWholeScreenFromItsTop() async throws {
+    let options = try options(["--chat", "--dump", "--latency", "0", "--no-cache", "--width", "78"])
+    let text = try await DemoScreen.dump(options: options, loader: options.makeLoader())
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    // A chat shows the photos alone; the newest page, printed from its top (not blank lines).
+    #expect(lines.first?.hasPrefix("── Photos ─") == true, "\(lines.prefix(3))")
+    #expect(lines.filter { $0.contains(" · ♥ ") }.count >= 10)
+    #expect(lines.contains { $0.hasPrefix(" 237 ") }, "\(lines.suffix(2))")
+  }
+
   @Test func theFlagsParseIntoAnAnchor() throws {
     #expect(try options(["--start-at", "57"]).anchor == .item(id: "57"))
     #expect(try options(["--chat", "--count", "90"]).anchor == .item(id: "90"))
