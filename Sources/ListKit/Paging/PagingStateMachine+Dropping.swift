@@ -14,7 +14,10 @@ extension PagingStateMachine {
     var previousCursor: String?
   }
 
-  /// Where the page above a next page loaded by `request` loads again, as a previous page.
+  /// Where the page before the one `request` loaded starts, or `.end` at the top.
+  ///
+  /// The page before it, the offset one page earlier, or the page's previous cursor; used for
+  /// previous pages and to re-open the top after a drop.
   func positionBefore(_ request: PageRequest, _ page: Page<Item>) -> NextPage {
     let size = configuration.pageSize
     switch request.position {

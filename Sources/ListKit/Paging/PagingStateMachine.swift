@@ -621,20 +621,12 @@ extension PagingStateMachine {
   /// a previous page also by `hasMore == false`, which for it means "nothing earlier".
   private mutating func previousPosition(before request: PageRequest, page: Page<Item>) -> NextPage {
     guard !page.items.isEmpty, request.isFirstPage || page.hasMore else { return .end }
-    let size = configuration.pageSize
-    switch request.position {
-    case .page(let index, _):
-      guard case .pageIndex(let firstIndex) = configuration.style, index > firstIndex else { return .end }
-      return .at(.page(index: index - 1, size: size))
-    case .offset(let offset, _):
-      guard offset > 0 else { return .end }
-      return .at(.offset(max(0, offset - size), limit: min(size, offset)))
-    case .cursor, .cursorBefore, .item:
-      guard let cursor = page.previousCursor, seenPreviousCursors.insert(cursor).inserted else {
-        return .end
-      }
-      return .at(.cursorBefore(cursor, limit: size))
+    let position = positionBefore(request, page)
+    // A previous cursor seen before would page in a loop.
+    if case .at(.cursorBefore(let cursor, _)) = position, !seenPreviousCursors.insert(cursor).inserted {
+      return .end
     }
+    return position
   }
 
   /// Where the page after `page` (loaded by `request`) starts, or `.end`.
