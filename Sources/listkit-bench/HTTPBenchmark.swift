@@ -64,7 +64,8 @@ private let rounds = 20
             case 0: return try await plain.load(index, pageSize)
             case 1:
               return try await loader.loadPage(
-                PageRequest(position: .page(index: index, size: pageSize), isFirstPage: index == 0)
+                // The loader sends the index as is; the server's pages start at 1.
+                PageRequest(position: .page(index: index + 1, size: pageSize), isFirstPage: index == 0)
               ).items.count
             default:
               let before = list.items.count
