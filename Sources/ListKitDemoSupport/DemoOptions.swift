@@ -184,6 +184,13 @@ package struct DemoOptions: Hashable, Sendable {
       }
       return number
     }
+    // The error leaves the value out: it may be a token.
+    func singleLine(_ expected: String) throws(DemoOptionsError) -> String {
+      guard !value.isEmpty, !value.contains(where: \.isNewline) else {
+        throw .invalidValue(option: name, value: "", expected: expected)
+      }
+      return value
+    }
     switch flag {
     case .latency:
       guard let duration = Self.duration(value) else {
@@ -212,11 +219,7 @@ package struct DemoOptions: Hashable, Sendable {
         throw .invalidValue(option: name, value: value, expected: "page, offset or cursor")
       }
       style = parsed
-    case .token:
-      guard !value.isEmpty, !value.contains(where: \.isNewline) else {
-        throw .invalidValue(option: name, value: "", expected: "a non-empty token on one line")
-      }
-      token = value
+    case .token: token = try singleLine("a non-empty token on one line")
     case .cacheDirectory:
       guard !value.isEmpty else {
         throw .invalidValue(option: name, value: value, expected: "a directory path")
@@ -228,11 +231,7 @@ package struct DemoOptions: Hashable, Sendable {
         throw .invalidValue(option: name, value: value, expected: "a whole number from 0 to 2^64-1 (or 0x…)")
       }
       seed = parsed
-    case .startAt:
-      guard !value.isEmpty, !value.contains(where: \.isNewline) else {
-        throw .invalidValue(option: name, value: "", expected: "an item id on one line")
-      }
-      startAt = value
+    case .startAt: startAt = try singleLine("an item id on one line")
     case .empty, .noCache, .dump, .help, .chat:
       preconditionFailure("internal inconsistency: \(name) takes no value")
     }
