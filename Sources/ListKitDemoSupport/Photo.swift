@@ -15,23 +15,6 @@ package struct Photo: Identifiable, Hashable, Sendable {
   /// Whether the author pinned it to the top.
   package var isPinned: Bool
 
-  /// Creates a photo.
-  /// - Parameters:
-  ///   - id: The number.
-  ///   - title: The title.
-  ///   - author: Who took it.
-  ///   - takenAt: When.
-  ///   - likes: The number of likes.
-  ///   - isPinned: Whether it is pinned.
-  package init(id: Int, title: String, author: String, takenAt: Date, likes: Int, isPinned: Bool) {
-    self.id = id
-    self.title = title
-    self.author = author
-    self.takenAt = takenAt
-    self.likes = likes
-    self.isPinned = isPinned
-  }
-
   /// The day it was taken, as `yyyy-MM-dd` in UTC (computed without a formatter, so the same
   /// in every locale).
   package var day: String {

@@ -1,9 +1,10 @@
 import Foundation
 import ListKit
-import ListKitDemoSupport
 import ListKitTesting
 import Synchronization
 import Testing
+
+@testable import ListKitDemoSupport
 
 @Suite struct PhotoDataSetTests {
   @Test func theSameSeedMakesTheSamePhotos() {
