@@ -39,18 +39,7 @@
     public func collectionView(
       _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
     ) -> UICollectionViewCell {
-      let cell = dataSource?.listView(self, cellForItemAt: ItemPath(indexPath))
-      if let cell = cell as? UICollectionViewCell {
-        return cell
-      }
-      if let statusCell = cell as? PagingStatusCell {
-        let shown = collectionView.dequeueReusableCell(
-          withReuseIdentifier: PagingStatusCollectionViewCell.reuseIdentifier, for: indexPath)
-        (shown as? PagingStatusCollectionViewCell)?.show(statusCell)
-        return shown
-      }
-      return collectionView.dequeueReusableCell(
-        withReuseIdentifier: Self.fallbackReuseIdentifier, for: indexPath)
+      reuse.viewCell(showing: dataSource?.listView(self, cellForItemAt: ItemPath(indexPath)), at: indexPath)
     }
 
     /// Forwards to `ListDataSource/listView(_:canMoveItemAt:)`.

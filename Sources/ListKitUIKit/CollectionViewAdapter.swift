@@ -1,7 +1,4 @@
 // Checked against Apple's documentation:
-// https://developer.apple.com/documentation/uikit/uicollectionview (register(_:forCellWithReuseIdentifier:), class overload)
-//   (`func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String)`)
-// https://developer.apple.com/documentation/uikit/uicollectionview/dequeuereusablecell(withreuseidentifier:for:)
 // https://developer.apple.com/documentation/uikit/uicollectionview/performbatchupdates(_:completion:)
 //   (`func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil)`)
 // https://developer.apple.com/documentation/uikit/uicollectionview/deletesections(_:), insertSections(_:),
@@ -41,7 +38,8 @@
     /// The object told about display, selection and highlight; held weakly.
     public weak var delegate: (any ListDelegate)?
 
-    private var reuse = ReuseRegistry()
+    /// Which identifiers name `UICollectionViewCell` classes and which name cells ListKit makes.
+    private(set) var reuse: ReuseRegistry<UICollectionView, PagingStatusCollectionViewCell>
 
     /// Creates an adapter and makes it the collection view's data source, delegate and prefetch
     /// data source.
@@ -49,12 +47,8 @@
     ///   weakly).
     public init(collectionView: UICollectionView) {
       self.collectionView = collectionView
+      self.reuse = ReuseRegistry(view: collectionView, fallbackReuseIdentifier: Self.fallbackReuseIdentifier)
       super.init()
-      collectionView.register(
-        PagingStatusCollectionViewCell.self,
-        forCellWithReuseIdentifier: PagingStatusCollectionViewCell.reuseIdentifier)
-      collectionView.register(
-        UICollectionViewCell.self, forCellWithReuseIdentifier: Self.fallbackReuseIdentifier)
       collectionView.dataSource = self
       collectionView.delegate = self
       collectionView.prefetchDataSource = self
@@ -66,9 +60,7 @@
     /// subclass; other classes are made with the registration's `make`.
     /// - Parameter registration: The reuse identifier, the cell type and how to make a cell.
     public func register(_ registration: CellRegistration) {
-      if let cellClass = reuse.record(registration, viewCellType: UICollectionViewCell.self) {
-        collectionView.register(cellClass, forCellWithReuseIdentifier: registration.reuseIdentifier)
-      }
+      reuse.register(registration)
     }
 
     /// Dequeues a registered cell for the path.
@@ -80,14 +72,7 @@
     public func dequeueReusableCell(withIdentifier identifier: String, for path: ItemPath)
       throws(ListViewError) -> AnyObject
     {
-      switch reuse.source(of: identifier) {
-      case .view:
-        return collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: IndexPath(path))
-      case .registration(let registration):
-        return registration.make()
-      case .unknown:
-        throw .unregisteredIdentifier(identifier)
-      }
+      try reuse.dequeueCell(withIdentifier: identifier, for: path)
     }
 
     /// Reloads the collection view.

@@ -43,17 +43,7 @@
     ///   - indexPath: The row.
     /// - Returns: The cell.
     public func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
-      let cell = dataSource?.listView(self, cellForItemAt: ItemPath(indexPath))
-      if let cell = cell as? UITableViewCell {
-        return cell
-      }
-      if let statusCell = cell as? PagingStatusCell {
-        let shown = tableView.dequeueReusableCell(
-          withIdentifier: PagingStatusTableViewCell.reuseIdentifier, for: indexPath)
-        (shown as? PagingStatusTableViewCell)?.show(statusCell)
-        return shown
-      }
-      return tableView.dequeueReusableCell(withIdentifier: Self.fallbackReuseIdentifier, for: indexPath)
+      reuse.viewCell(showing: dataSource?.listView(self, cellForItemAt: ItemPath(indexPath)), at: indexPath)
     }
 
     /// Forwards to `ListDataSource/listView(_:titleForHeaderInSection:)`.

@@ -1,9 +1,4 @@
 // Checked against Apple's documentation:
-// https://developer.apple.com/documentation/uikit/uitableview/register(_:forcellreuseidentifier:)-3l3ct
-//   (`func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String)`)
-// https://developer.apple.com/documentation/uikit/uitableview/dequeuereusablecell(withidentifier:for:)
-// https://developer.apple.com/documentation/uikit/uitableview/dequeuereusablecell(withidentifier:)
-//   (`-> UITableViewCell?`, `nil` when nothing is registered for the identifier)
 // https://developer.apple.com/documentation/uikit/uitableview/performbatchupdates(_:completion:)
 //   (`func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil)`)
 // https://developer.apple.com/documentation/uikit/uitableview/deletesections(_:with:), insertSections(_:with:),
@@ -58,16 +53,15 @@
 
     /// Which identifiers name `UITableViewCell` classes and which name cells ListKit makes (shown
     /// through a stand-in cell).
-    private var reuse = ReuseRegistry()
+    private(set) var reuse: ReuseRegistry<TableViewCells, PagingStatusTableViewCell>
 
     /// Creates an adapter and makes it the table's data source, delegate and prefetch data source.
     /// - Parameter tableView: The table view; held strongly (the table holds the adapter weakly).
     public init(tableView: UITableView) {
       self.tableView = tableView
+      self.reuse = ReuseRegistry(
+        view: TableViewCells(tableView: tableView), fallbackReuseIdentifier: Self.fallbackReuseIdentifier)
       super.init()
-      tableView.register(
-        PagingStatusTableViewCell.self, forCellReuseIdentifier: PagingStatusTableViewCell.reuseIdentifier)
-      tableView.register(UITableViewCell.self, forCellReuseIdentifier: Self.fallbackReuseIdentifier)
       tableView.dataSource = self
       tableView.delegate = self
       tableView.prefetchDataSource = self
@@ -79,9 +73,7 @@
     /// classes are made with the registration's `make` and shown through a stand-in cell.
     /// - Parameter registration: The reuse identifier, the cell type and how to make a cell.
     public func register(_ registration: CellRegistration) {
-      if let cellClass = reuse.record(registration, viewCellType: UITableViewCell.self) {
-        tableView.register(cellClass, forCellReuseIdentifier: registration.reuseIdentifier)
-      }
+      reuse.register(registration)
     }
 
     /// Dequeues a registered cell for the path.
@@ -94,19 +86,7 @@
     public func dequeueReusableCell(withIdentifier identifier: String, for path: ItemPath)
       throws(ListViewError) -> AnyObject
     {
-      switch reuse.source(of: identifier) {
-      case .view:
-        return tableView.dequeueReusableCell(withIdentifier: identifier, for: IndexPath(path))
-      case .registration(let registration):
-        return registration.make()
-      case .unknown:
-        // A class registered with the table directly, or a storyboard prototype: the variant
-        // without an index path answers `nil` instead of aborting when nothing is registered.
-        guard let cell = tableView.dequeueReusableCell(withIdentifier: identifier) else {
-          throw .unregisteredIdentifier(identifier)
-        }
-        return cell
-      }
+      try reuse.dequeueCell(withIdentifier: identifier, for: path)
     }
 
     /// Reloads the table.
