@@ -116,10 +116,8 @@ import Testing
     // Saving over a pipe replaces the name; the pipe is never opened.
     try await cache.saveFirstPage(CacheFixtures.page(2), for: key)
     let lookup = await CacheFixtures.loadWithoutHanging(cache, key, pipe: file)
-    guard case .hit(let cached) = lookup else {
-      Issue.record("expected a hit after saving over a pipe, got \(String(describing: lookup))")
-      return
-    }
+    let cached = try #require(
+      lookup?.hit, "expected a hit after saving over a pipe, got \(String(describing: lookup))")
     #expect(cached.page.items.count == 2)
   }
 
@@ -215,10 +213,8 @@ import Testing
     let restarted = makeCache(directory)
     let goodBytes = try Data(contentsOf: entryURL(good, in: directory)).count
     #expect(await restarted.totalBytes == goodBytes)
-    guard case .hit = await restarted.loadFirstPage(for: good) else {
-      Issue.record("the good entry was evicted for the huge one")
-      return
-    }
+    _ = try #require(
+      await restarted.loadFirstPage(for: good).hit, "the good entry was evicted for the huge one")
     #expect(await restarted.loadFirstPage(for: huge) == .miss(.tooLarge(bytes: 6 << 30, limit: 1 << 20)))
     #expect(!CacheFixtures.exists(hugeFile))
   }
@@ -277,10 +273,7 @@ import Testing
       #expect(hits == 0)
       // The untouched entry is still a hit: the damage, not the test, made the misses.
       try whole.write(to: file)
-      guard case .hit = await cache.loadFirstPage(for: key) else {
-        Issue.record("the restored entry was not served")
-        return
-      }
+      #expect(await cache.loadFirstPage(for: key).hit != nil, "the restored entry was not served")
     }
   }
 
@@ -343,10 +336,7 @@ import Testing
     try await withCache { cache, key in
       let file = try await saveOne(cache, key)
       try #require(chmod(file.path, 0o644) == 0)
-      guard case .hit = await cache.loadFirstPage(for: key) else {
-        Issue.record("a 0644 entry of the current user was refused")
-        return
-      }
+      #expect(await cache.loadFirstPage(for: key).hit != nil, "a 0644 entry of the current user was refused")
     }
   }
 
@@ -396,32 +386,33 @@ import Testing
 
   @Test(.enabled(if: CacheFixtures.canChangeOwners, "chown needs root"))
   func directoryOwnedByAnotherUserIsRefusedForReadsAndSaves() async throws {
-    let directory = CacheFixtures.temporaryDirectory()
-    defer { CacheFixtures.removeDirectory(directory) }
-    let key = PageCacheKey(listName: "photos")
-    let file = try await saveOne(makeCache(directory), key)
-    try #require(chown(directory.path, CacheFixtures.otherUserID, gid_t(CacheFixtures.otherUserID)) == 0)
-    let issue = PageCacheTrustIssue.ownedByAnotherUser(ownerID: UInt32(CacheFixtures.otherUserID))
+    try await withCache { cache, key in
+      let file = try await saveOne(cache, key)
+      let directory = cache.directory
+      try #require(chown(directory.path, CacheFixtures.otherUserID, gid_t(CacheFixtures.otherUserID)) == 0)
+      let issue = PageCacheTrustIssue.ownedByAnotherUser(ownerID: UInt32(CacheFixtures.otherUserID))
 
-    await expectDirectoryRefused(makeCache(directory), key, issue)
-    #expect(CacheFixtures.exists(file), "an entry was removed from a directory the cache refused")
-    #expect(CacheFixtures.owner(of: directory) == UInt32(CacheFixtures.otherUserID))
+      // A new instance, which checks the directory on its first use.
+      await expectDirectoryRefused(makeCache(directory), key, issue)
+      #expect(CacheFixtures.exists(file), "an entry was removed from a directory the cache refused")
+      #expect(CacheFixtures.owner(of: directory) == UInt32(CacheFixtures.otherUserID))
+    }
   }
 
   @Test(.enabled(if: CacheFixtures.canChangeOwners, "chattr +i needs root"))
   func looseDirectoryThatCannotBeMadePrivateIsRefused() async throws {
-    let directory = CacheFixtures.temporaryDirectory()
-    defer { CacheFixtures.removeDirectory(directory) }
-    let key = PageCacheKey(listName: "photos")
-    let file = try await saveOne(makeCache(directory), key)
-    try #require(chmod(directory.path, 0o777) == 0)
-    // An immutable directory refuses chmod even to root. Not every file system has the flag
-    // (tmpfs has not); there the case cannot be made, and the test has nothing to check.
-    guard Self.chattr("+i", directory) else { return }
-    defer { _ = Self.chattr("-i", directory) }
+    try await withCache { cache, key in
+      let file = try await saveOne(cache, key)
+      let directory = cache.directory
+      try #require(chmod(directory.path, 0o777) == 0)
+      // An immutable directory refuses chmod even to root. Not every file system has the flag
+      // (tmpfs has not); there the case cannot be made, and the test has nothing to check.
+      guard Self.chattr("+i", directory) else { return }
+      defer { _ = Self.chattr("-i", directory) }
 
-    await expectDirectoryRefused(makeCache(directory), key, .openToOthers(permissions: 0o777))
-    #expect(CacheFixtures.exists(file))
+      await expectDirectoryRefused(makeCache(directory), key, .openToOthers(permissions: 0o777))
+      #expect(CacheFixtures.exists(file), "an entry was removed from a directory the cache refused")
+    }
   }
 
   // MARK: One entry per key
