@@ -35,8 +35,9 @@ import Testing
     try await body(makeCache(directory, byteLimit: byteLimit), key)
   }
 
-  /// Records an issue unless `lookup` is the miss `reason`, the entry's `file` is gone with its
-  /// bytes, and the key then saves and loads again; `what` names the case in every failure.
+  /// Records an issue unless `lookup` is the miss `reason`, the entry's `file` is gone and no longer
+  /// counted in the cache's size, and the key then saves and loads again; `what` names the case in
+  /// every failure.
   private func expectMissRemovingTheEntry(
     _ lookup: PageCacheLookup<Photo>?, _ reason: PageCacheMiss, file: URL, _ cache: FilePageCache<Photo>,
     _ key: PageCacheKey, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
