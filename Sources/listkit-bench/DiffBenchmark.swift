@@ -23,13 +23,9 @@ enum DiffCaseKind: String, CaseIterable {
 
 /// One measured row of the table.
 struct DiffRow {
-  var count: Int
-  var sections: Int
   var kind: DiffCaseKind
-  var ours: Double
+  var ours: DiffMeasurement
   var stages: Int
-  var moves: Int
-  var extraMemory: Int?
   /// `nil` when skipped; `runs` counts the measured runs.
   var stdlib: (median: Double, runs: Int, moves: Int)?
   var stdlibNote: String
@@ -140,9 +136,11 @@ func runDiffBenchmark() {
           BenchSupport.timings(runs: ourRuns) { changes = new.difference(from: old) })
         let extra = BenchSupport.extraMemory { new.difference(from: old) }
         var row = DiffRow(
-          count: count, sections: sections, kind: kind, ours: ours, stages: changes.stages.count,
-          moves: changes.stages.reduce(0) { $0 + $1.itemMoves.count }, extraMemory: extra, stdlib: nil,
-          stdlibNote: "", peakMemory: nil)
+          kind: kind,
+          ours: DiffMeasurement(
+            count: count, sections: sections, seconds: ours,
+            moves: changes.stages.reduce(0) { $0 + $1.itemMoves.count }, extraMemory: extra),
+          stages: changes.stages.count, stdlib: nil, stdlibNote: "", peakMemory: nil)
 
         let oldFlat = old.sections.flatMap(\.items)
         let newFlat = new.sections.flatMap(\.items)
@@ -192,7 +190,7 @@ private func printDiffRow(_ row: DiffRow) {
   if let stdlib = row.stdlib {
     stdlibText = BenchSupport.duration(stdlib.median, width: 10) + " [\(stdlib.runs)]"
     movesText = BenchSupport.grouped(stdlib.moves)
-    ratioText = String(format: "%.1fx", stdlib.median / row.ours)
+    ratioText = String(format: "%.1fx", stdlib.median / row.ours.seconds)
   } else {
     stdlibText = row.stdlibNote
     movesText = "-"
@@ -200,10 +198,10 @@ private func printDiffRow(_ row: DiffRow) {
   }
   print(
     [
-      BenchSupport.pad(BenchSupport.grouped(row.count), 9), BenchSupport.pad("\(row.sections)", 8),
-      BenchSupport.pad(row.kind.rawValue, -12), BenchSupport.duration(row.ours),
-      BenchSupport.pad("\(row.stages)", 6), BenchSupport.pad(BenchSupport.grouped(row.moves), 9),
-      BenchSupport.pad(BenchSupport.megabytes(row.extraMemory), 10), BenchSupport.pad(stdlibText, 14),
+      BenchSupport.pad(BenchSupport.grouped(row.ours.count), 9), BenchSupport.pad("\(row.ours.sections)", 8),
+      BenchSupport.pad(row.kind.rawValue, -12), BenchSupport.duration(row.ours.seconds),
+      BenchSupport.pad("\(row.stages)", 6), BenchSupport.pad(BenchSupport.grouped(row.ours.moves), 9),
+      BenchSupport.pad(BenchSupport.megabytes(row.ours.extraMemory), 10), BenchSupport.pad(stdlibText, 14),
       BenchSupport.pad(movesText, 12), BenchSupport.pad(ratioText, 11),
       BenchSupport.pad(BenchSupport.megabytes(row.peakMemory), 10),
     ].joined(separator: "  "))
@@ -211,25 +209,25 @@ private func printDiffRow(_ row: DiffRow) {
 
 private func printDiffTargets(_ rows: [DiffRow], scaling: [DiffScaling.Figure], overallPeak: Int) {
   func row(_ count: Int, _ sections: Int, _ kind: DiffCaseKind) -> DiffRow? {
-    rows.first { $0.count == count && $0.sections == sections && $0.kind == kind }
+    rows.first { $0.ours.count == count && $0.ours.sections == sections && $0.kind == kind }
   }
   func verdict(_ passed: Bool) -> String { passed ? "met" : "MISSED" }
   print("")
   print("targets")
   if let mix = row(100_000, 1, .tenPercentMix), let stdlib = mix.stdlib {
-    let ratio = stdlib.median / mix.ours
+    let ratio = stdlib.median / mix.ours.seconds
     print(
       String(
         format: "  100,000 items, 10%% mix, one section: %.0fx faster than stdlib (target >= 400x): %@",
         ratio, verdict(ratio >= 400)))
     print(
-      "    moves: ours \(BenchSupport.grouped(mix.moves)) (10% of the items were moved), stdlib \(BenchSupport.grouped(stdlib.moves))"
+      "    moves: ours \(BenchSupport.grouped(mix.ours.moves)) (10% of the items were moved), stdlib \(BenchSupport.grouped(stdlib.moves))"
     )
   }
   for sections in [1, 100] {
     for count in [10_000, 100_000, 1_000_000] {
       guard let same = row(count, sections, .noChange), let stdlib = same.stdlib else { continue }
-      let ratio = same.ours / stdlib.median
+      let ratio = same.ours.seconds / stdlib.median
       print(
         String(
           format:
@@ -247,7 +245,7 @@ private func printDiffTargets(_ rows: [DiffRow], scaling: [DiffScaling.Figure], 
         figure.referenceRatio))
   }
   for sections in [1, 100] {
-    if let mix = row(100_000, sections, .tenPercentMix), let extra = mix.extraMemory {
+    if let mix = row(100_000, sections, .tenPercentMix), let extra = mix.ours.extraMemory {
       print(
         "  extra memory of one diff, 100,000 items, 10% mix, \(sections) section(s): "
           + "\(BenchSupport.megabytes(extra)) (target < 16 MB): \(verdict(extra < 16 << 20))")

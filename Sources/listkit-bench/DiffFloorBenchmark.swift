@@ -10,13 +10,9 @@ import ListDiff
 enum DiffFloor {
   /// One measured case.
   struct Figure {
-    var count: Int
-    var sections: Int
-    var diff: Double
+    var diff: DiffMeasurement
     var floor: Double
     var ratio: Double
-    var moves: Int
-    var extraMemory: Int?
   }
 
   /// Measures the 10% mix at `counts` items in `sections` sections and prints one line each.
@@ -51,13 +47,14 @@ enum DiffFloor {
         let extra = BenchSupport.extraMemory { new.difference(from: old) }
         if sink == 42 { print("") }
         let figure = Figure(
-          count: count, sections: sections, diff: BenchSupport.median(diffs),
-          floor: BenchSupport.median(floors),
-          ratio: BenchSupport.median(zip(diffs, floors).map { $0 / $1 }), moves: moves, extraMemory: extra)
+          diff: DiffMeasurement(
+            count: count, sections: sections, seconds: BenchSupport.median(diffs), moves: moves,
+            extraMemory: extra),
+          floor: BenchSupport.median(floors), ratio: BenchSupport.median(zip(diffs, floors).map { $0 / $1 }))
         figures.append(figure)
         print(
           "  \(BenchSupport.pad(BenchSupport.grouped(count), 9)) items \(BenchSupport.pad("\(sections)", 3)) section(s): "
-            + "diff \(BenchSupport.duration(figure.diff)), floor \(BenchSupport.duration(figure.floor)), "
+            + "diff \(BenchSupport.duration(figure.diff.seconds)), floor \(BenchSupport.duration(figure.floor)), "
             + String(format: "ratio %.2fx", figure.ratio)
             + ", moves \(BenchSupport.grouped(moves)), extra \(BenchSupport.megabytes(extra))")
       }
@@ -78,13 +75,15 @@ enum DiffFloor {
 
   /// Prints the target line of the 100,000-item, one-section case.
   static func printTargets(_ figures: [Figure]) {
-    guard let figure = figures.first(where: { $0.count == 100_000 && $0.sections == 1 }) else { return }
-    let met = figure.ratio <= 1.2 && (figure.extraMemory ?? 0) < 16 << 20 && figure.moves == 10_000
+    guard let figure = figures.first(where: { $0.diff.count == 100_000 && $0.diff.sections == 1 }) else {
+      return
+    }
+    let met = figure.ratio <= 1.2 && (figure.diff.extraMemory ?? 0) < 16 << 20 && figure.diff.moves == 10_000
     print(
       String(
         format: "  100,000 items, 10%% mix, one section: %.2fx the hash floor (target <= 1.2x), ",
         figure.ratio)
-        + "moves \(BenchSupport.grouped(figure.moves)) (minimal: 10,000), extra memory "
-        + "\(BenchSupport.megabytes(figure.extraMemory)) (target < 16 MB): \(met ? "met" : "MISSED")")
+        + "moves \(BenchSupport.grouped(figure.diff.moves)) (minimal: 10,000), extra memory "
+        + "\(BenchSupport.megabytes(figure.diff.extraMemory)) (target < 16 MB): \(met ? "met" : "MISSED")")
   }
 }

@@ -2,31 +2,12 @@ import ListDiff
 import ListKitTesting
 import Testing
 
-/// Counts the comparisons and hashes the diff asks of the caller's types.
-private final class Tally {
-  var hashes = 0
-  var equalities = 0
-  var work: Int { hashes + equalities }
-}
-
-private struct CountedID: Hashable {
-  let value: Int
-  let tally: Tally
-  static func == (lhs: CountedID, rhs: CountedID) -> Bool {
-    lhs.tally.equalities += 1
-    return lhs.value == rhs.value
-  }
-  func hash(into hasher: inout Hasher) {
-    tally.hashes += 1
-    hasher.combine(value)
-  }
-}
-
+/// An item whose id and content comparisons count in the id's ``WorkCounter``.
 private struct CountedItem: Identifiable, Equatable {
   let id: CountedID
   var content: Int
   static func == (lhs: CountedItem, rhs: CountedItem) -> Bool {
-    lhs.id.tally.equalities += 1
+    lhs.id.counter.comparisons += 1
     return lhs.id.value == rhs.id.value && lhs.content == rhs.content
   }
 }
@@ -34,7 +15,7 @@ private struct CountedItem: Identifiable, Equatable {
 /// A source of `count` items in `sections` sections and a target with 10% deleted, inserted, moved
 /// (half of them to another section) and updated.
 private func tenPercentMix(
-  count: Int, sections: Int, tally: Tally, seed: UInt64
+  count: Int, sections: Int, counter: WorkCounter, seed: UInt64
 ) -> (SectionedSnapshot<TestSection, CountedItem>, SectionedSnapshot<TestSection, CountedItem>) {
   var random = SplitMix64(seed: seed)
   let perSection = count / sections
@@ -44,7 +25,7 @@ private func tenPercentMix(
     source.append(
       (0..<perSection).map { _ in
         nextID += 1
-        return CountedItem(id: CountedID(value: nextID, tally: tally), content: 0)
+        return CountedItem(id: CountedID(nextID, counter), content: 0)
       })
   }
   var target = source
@@ -63,7 +44,7 @@ private func tenPercentMix(
     }
     for _ in 0..<tenth {
       nextID += 1
-      let item = CountedItem(id: CountedID(value: nextID, tally: tally), content: 0)
+      let item = CountedItem(id: CountedID(nextID, counter), content: 0)
       target[section].insert(item, at: Int.random(in: 0...target[section].count, using: &random))
     }
   }
@@ -81,14 +62,14 @@ private func tenPercentMix(
   /// and compared a small constant number of times (guesses, hash-table probes, one content comparison).
   @Test(arguments: [(1_000, 1), (20_000, 1), (20_000, 100)])
   func hashingAndComparingGrowLinearly(count: Int, sections: Int) throws {
-    let tally = Tally()
-    let (source, target) = tenPercentMix(count: count, sections: sections, tally: tally, seed: 42)
+    let counter = WorkCounter()
+    let (source, target) = tenPercentMix(count: count, sections: sections, counter: counter, seed: 42)
     let elements = source.itemCount + target.itemCount
-    tally.hashes = 0
-    tally.equalities = 0
+    counter.hashes = 0
+    counter.comparisons = 0
     let changes = target.difference(from: source)
-    #expect(tally.hashes <= elements, "no item is hashed twice")
-    #expect(tally.work <= 3 * elements, "\(tally.work) hashes and comparisons for \(elements) items")
+    #expect(counter.hashes <= elements, "no item is hashed twice")
+    #expect(counter.work <= 3 * elements, "\(counter.work) hashes and comparisons for \(elements) items")
     #expect(try source.applying(changes) == target)
   }
 }

@@ -12,6 +12,50 @@ import Testing
 @Suite struct HTTPPageLoaderStyleTests {
   let allIDs = Array(0..<250)
 
+  /// A style read to the end of the list from `first`, and the pages it must report.
+  struct WholeList: Sendable, CustomTestStringConvertible {
+    var endpoint: FixtureEndpoint
+    var first: PageRequest.Position
+    var hasMore: [Bool]
+    /// Each page's next cursor, where the case is about them.
+    var nextCursors: [String?]?
+    var testDescription: String { endpoint.name }
+  }
+
+  static let wholeLists: [WholeList] = [
+    WholeList(
+      endpoint: FixtureEndpoint(
+        name: "DRF limit-offset", path: "/drf/offset", style: .envelope(), paging: .offset),
+      first: .offset(0, limit: 70), hasMore: [true, true, true, false], nextCursors: nil),
+    WholeList(
+      endpoint: FixtureEndpoint(
+        name: "Link header with page numbers", path: "/link", style: .linkHeader(),
+        paging: .pageIndex(firstIndex: 1), parameters: try! HTTPPagingParameters(pageSize: "per_page")),
+      first: .page(index: 1, size: 100), hasMore: [true, true, false], nextCursors: nil),
+    WholeList(
+      endpoint: FixtureEndpoint(
+        name: "nested key path without a has-more flag: a full page means more", path: "/nested",
+        style: .keyPath("data.list.items"), paging: .pageIndex(firstIndex: 1)),
+      first: .page(index: 1, size: 100), hasMore: [true, true, false], nextCursors: nil),
+    WholeList(
+      endpoint: FixtureEndpoint(
+        name: "custom closure reading its own shape", path: "/custom", style: .fixtureCustomPayload,
+        paging: .cursor, parameters: try! HTTPPagingParameters(cursor: "after", cursorLimit: "limit")),
+      first: .cursor(nil, limit: 90), hasMore: [true, true, false], nextCursors: ["a90", "a180", nil]),
+  ]
+
+  @Test(arguments: wholeLists)
+  func aStyleReadsTheWholeListAndEndsWhereItsPagesSay(_ whole: WholeList) async throws {
+    try await withServer { server in
+      let list = try await loadAll(whole.endpoint.loader(on: server), from: whole.first)
+      #expect(list.items.map(\.id) == allIDs)
+      #expect(list.pages.map(\.hasMore) == whole.hasMore)
+      if let nextCursors = whole.nextCursors {
+        #expect(list.pages.map(\.nextCursor) == nextCursors)
+      }
+    }
+  }
+
   @Test func bareArrayWithPageNumbersEndsAtTheFirstShortPage() async throws {
     try await withServer { server in
       let loader = HTTPPageLoader<TestItem>(baseURL: server.url("/array"), style: .array)
@@ -55,15 +99,6 @@ import Testing
     }
   }
 
-  @Test func djangoLimitOffsetEnvelope() async throws {
-    try await withServer { server in
-      let loader = HTTPPageLoader<TestItem>(baseURL: server.url("/drf/offset"), style: .envelope())
-      let list = try await loadAll(loader, from: .offset(0, limit: 70))
-      #expect(list.items.map(\.id) == allIDs)
-      #expect(list.pages.map(\.hasMore) == [true, true, true, false])
-    }
-  }
-
   @Test func djangoCursorEnvelopeFollowsOpaqueNextLinks() async throws {
     try await withServer { server in
       let loader = HTTPPageLoader<TestItem>(
@@ -89,17 +124,6 @@ import Testing
     }
   }
 
-  @Test func linkHeaderWorksWithPageNumbersToo() async throws {
-    try await withServer { server in
-      let loader = HTTPPageLoader<TestItem>(
-        baseURL: server.url("/link"), style: .linkHeader(),
-        parameters: try HTTPPagingParameters(pageSize: "per_page"))
-      let list = try await loadAll(loader, from: .page(index: 1, size: 100))
-      #expect(list.items.map(\.id) == allIDs)
-      #expect(list.pages.map(\.hasMore) == [true, true, false])
-    }
-  }
-
   @Test func nestedKeyPathWithHasMoreFlag() async throws {
     try await withServer { server in
       let loader = HTTPPageLoader<TestItem>(
@@ -109,39 +133,6 @@ import Testing
       #expect(list.items.map(\.id) == allIDs)
       #expect(list.pages.map(\.hasMore) == [true, false])
       #expect(list.pages.allSatisfy { $0.totalCount == 250 })
-    }
-  }
-
-  @Test func nestedKeyPathWithoutFlagUsesAFullPage() async throws {
-    try await withServer { server in
-      let loader = HTTPPageLoader<TestItem>(
-        baseURL: server.url("/nested"), style: .keyPath("data.list.items"))
-      let list = try await loadAll(loader, from: .page(index: 1, size: 100))
-      #expect(list.items.map(\.id) == allIDs)
-      #expect(list.pages.map(\.hasMore) == [true, true, false])
-    }
-  }
-
-  @Test func customStyleReadsItsOwnShape() async throws {
-    struct Payload: Decodable {
-      struct Body: Decodable {
-        var entries: [TestItem]
-        var more: Bool
-        var after: String?
-      }
-      var payload: Body
-    }
-    try await withServer { server in
-      let loader = HTTPPageLoader<TestItem>(
-        baseURL: server.url("/custom"),
-        style: .custom { response in
-          let body = try JSONDecoder().decode(Payload.self, from: response.body).payload
-          return Page(items: body.entries, hasMore: body.more, nextCursor: body.after)
-        },
-        parameters: try HTTPPagingParameters(cursor: "after", cursorLimit: "limit"))
-      let list = try await loadAll(loader, from: .cursor(nil, limit: 90))
-      #expect(list.items.map(\.id) == allIDs)
-      #expect(list.pages.map(\.nextCursor) == ["a90", "a180", nil])
     }
   }
 

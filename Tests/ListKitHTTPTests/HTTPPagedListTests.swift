@@ -6,46 +6,28 @@ import Testing
 
 /// HTTPPageLoader driven by PagedList, the way an app uses it, against the loopback server.
 @MainActor @Suite struct HTTPPagedListTests {
-  struct Setup: Sendable, CustomTestStringConvertible {
-    var name: String
-    var path: String
-    var style: HTTPResponseStyle<TestItem>
-    var paging: PagingStyle
-    var parameters = HTTPPagingParameters.standard
-    var pageSize = 60
-    var testDescription: String { name }
-  }
-
-  nonisolated static let setups: [Setup] = [
-    Setup(name: "bare array, page numbers", path: "/array", style: .array, paging: .pageIndex(firstIndex: 1)),
-    Setup(name: "bare array, offset", path: "/array", style: .array, paging: .offset),
-    Setup(name: "DRF page number", path: "/drf/page", style: .envelope(), paging: .pageIndex(firstIndex: 1)),
-    Setup(name: "DRF page number, next URLs", path: "/drf/page", style: .envelope(), paging: .cursor),
-    Setup(name: "DRF limit-offset", path: "/drf/offset", style: .envelope(), paging: .offset),
-    Setup(name: "DRF cursor", path: "/drf/cursor", style: .envelope(count: nil), paging: .cursor),
-    Setup(
+  nonisolated static let endpoints: [FixtureEndpoint] = [
+    FixtureEndpoint(
+      name: "bare array, page numbers", path: "/array", style: .array, paging: .pageIndex(firstIndex: 1)),
+    FixtureEndpoint(name: "bare array, offset", path: "/array", style: .array, paging: .offset),
+    FixtureEndpoint(
+      name: "DRF page number", path: "/drf/page", style: .envelope(), paging: .pageIndex(firstIndex: 1)),
+    FixtureEndpoint(
+      name: "DRF page number, next URLs", path: "/drf/page", style: .envelope(), paging: .cursor),
+    FixtureEndpoint(name: "DRF limit-offset", path: "/drf/offset", style: .envelope(), paging: .offset),
+    FixtureEndpoint(name: "DRF cursor", path: "/drf/cursor", style: .envelope(count: nil), paging: .cursor),
+    FixtureEndpoint(
       name: "Link header", path: "/link", style: .linkHeader(), paging: .cursor,
       parameters: try! HTTPPagingParameters(pageSize: "per_page", cursorLimit: "per_page")),
-    Setup(
+    FixtureEndpoint(
       name: "Link header, page numbers", path: "/link", style: .linkHeader(),
       paging: .pageIndex(firstIndex: 1), parameters: try! HTTPPagingParameters(pageSize: "per_page")),
-    Setup(
+    FixtureEndpoint(
       name: "nested key path", path: "/nested", style: .keyPath("data.list.items", hasMore: "meta.more"),
       paging: .pageIndex(firstIndex: 1)),
-    Setup(
+    FixtureEndpoint(
       name: "custom closure", path: "/custom",
-      style: .custom { response in
-        struct Payload: Decodable {
-          struct Body: Decodable {
-            var entries: [TestItem]
-            var more: Bool
-            var after: String?
-          }
-          var payload: Body
-        }
-        let body = try JSONDecoder().decode(Payload.self, from: response.body).payload
-        return Page(items: body.entries, hasMore: body.more, nextCursor: body.after)
-      },
+      style: .fixtureCustomPayload,
       paging: .cursor, parameters: try! HTTPPagingParameters(cursor: "after", cursorLimit: "limit")),
   ]
 
@@ -64,15 +46,12 @@ import Testing
     Issue.record("the list did not reach its end within \(maxPages) pages")
   }
 
-  @Test(arguments: setups)
-  func everyStyleLoadsTheWholeListThroughPagedList(_ setup: Setup) async throws {
+  @Test(arguments: endpoints)
+  func everyStyleLoadsTheWholeListThroughPagedList(_ endpoint: FixtureEndpoint) async throws {
     try await withServer { server in
-      let loader = HTTPPageLoader<TestItem>(
-        baseURL: server.url(setup.path), style: setup.style, parameters: setup.parameters)
       let list = PagedList(
-        listName: "http",
-        configuration: try PagingConfiguration(style: setup.paging, pageSize: setup.pageSize),
-        loader: loader)
+        listName: "http", configuration: try PagingConfiguration(style: endpoint.paging, pageSize: 60),
+        loader: endpoint.loader(on: server))
       await loadToTheEnd(list)
       #expect(list.items.map(\.id) == Array(0..<250))
       #expect(list.refreshState == .idle)

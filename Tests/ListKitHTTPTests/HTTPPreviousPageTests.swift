@@ -7,14 +7,10 @@ import Testing
 /// by PagedList lists opened in the middle, against the loopback server.
 @MainActor @Suite struct HTTPPreviousPageTests {
   struct Setup: Sendable, CustomTestStringConvertible {
-    var name: String
-    var path: String
-    var style: HTTPResponseStyle<TestItem>
-    var paging: PagingStyle
-    var parameters = HTTPPagingParameters.standard
+    var endpoint: FixtureEndpoint
     /// Where the list opens; the server's URL is substituted for `{base}`.
     var anchor: PagingAnchor
-    var testDescription: String { name }
+    var testDescription: String { endpoint.name }
   }
 
   /// The DRF cursor fixture's opaque cursor of the page starting at `offset`.
@@ -25,29 +21,39 @@ import Testing
 
   nonisolated static let setups: [Setup] = [
     Setup(
-      name: "DRF page number, page − 1", path: "/drf/page", style: .envelope(),
-      paging: .pageIndex(firstIndex: 1), anchor: .pageIndex(4)),
+      endpoint: FixtureEndpoint(
+        name: "DRF page number, page − 1", path: "/drf/page", style: .envelope(),
+        paging: .pageIndex(firstIndex: 1)),
+      anchor: .pageIndex(4)),
     Setup(
-      name: "DRF limit-offset, offset − limit", path: "/drf/offset", style: .envelope(), paging: .offset,
+      endpoint: FixtureEndpoint(
+        name: "DRF limit-offset, offset − limit", path: "/drf/offset", style: .envelope(), paging: .offset),
       anchor: .offset(130)),
     Setup(
-      name: "DRF cursor, previous URLs", path: "/drf/cursor", style: .envelope(count: nil), paging: .cursor,
+      endpoint: FixtureEndpoint(
+        name: "DRF cursor, previous URLs", path: "/drf/cursor", style: .envelope(count: nil), paging: .cursor),
       anchor: .cursor("{base}/drf/cursor?page_size=60&cursor=\(drfCursor(120))")),
     Setup(
-      name: "DRF page number, previous URLs", path: "/drf/page", style: .envelope(), paging: .cursor,
+      endpoint: FixtureEndpoint(
+        name: "DRF page number, previous URLs", path: "/drf/page", style: .envelope(), paging: .cursor),
       anchor: .cursor("{base}/drf/page?page=3&page_size=60")),
     Setup(
-      name: "Link header, rel=prev", path: "/link", style: .linkHeader(), paging: .cursor,
-      parameters: try! HTTPPagingParameters(pageSize: "per_page", cursorLimit: "per_page"),
+      endpoint: FixtureEndpoint(
+        name: "Link header, rel=prev", path: "/link", style: .linkHeader(), paging: .cursor,
+        parameters: try! HTTPPagingParameters(pageSize: "per_page", cursorLimit: "per_page")),
       anchor: .cursor("{base}/link?page=4&per_page=60")),
     Setup(
-      name: "before cursors, newest page first", path: "/chat",
-      style: .keyPath("messages", next: "newer", previous: "older"), paging: .cursor,
-      parameters: try! HTTPPagingParameters(cursor: "after", cursorLimit: "limit"), anchor: .top),
+      endpoint: FixtureEndpoint(
+        name: "before cursors, newest page first", path: "/chat",
+        style: .keyPath("messages", next: "newer", previous: "older"), paging: .cursor,
+        parameters: try! HTTPPagingParameters(cursor: "after", cursorLimit: "limit")),
+      anchor: .top),
     Setup(
-      name: "before cursors, opened at an item", path: "/chat",
-      style: .keyPath("messages", next: "newer", previous: "older"), paging: .cursor,
-      parameters: try! HTTPPagingParameters(cursor: "after", cursorLimit: "limit"), anchor: .item(id: "130")),
+      endpoint: FixtureEndpoint(
+        name: "before cursors, opened at an item", path: "/chat",
+        style: .keyPath("messages", next: "newer", previous: "older"), paging: .cursor,
+        parameters: try! HTTPPagingParameters(cursor: "after", cursorLimit: "limit")),
+      anchor: .item(id: "130")),
   ]
 
   @Test(arguments: setups)
@@ -62,11 +68,9 @@ import Testing
         } else {
           setup.anchor
         }
-      let loader = HTTPPageLoader<TestItem>(
-        baseURL: server.url(setup.path), style: setup.style, parameters: setup.parameters)
       let list = PagedList(
-        listName: "http", configuration: try PagingConfiguration(style: setup.paging, pageSize: 60),
-        loader: loader)
+        listName: "http", configuration: try PagingConfiguration(style: setup.endpoint.paging, pageSize: 60),
+        loader: setup.endpoint.loader(on: server))
       await list.start(at: anchor)?.value
       #expect(list.refreshState == .idle)
       let first = try #require(list.items.first?.id)

@@ -49,8 +49,26 @@ import Testing
     }
   }
 
-  /// A table of one section of rows "a", "b", "c"; only the table and the view hold them.
-  func makeScreen(_ timeline: Timeline) -> (TableManager, HeadlessTableView) {
+  /// A table of one section of rows "a", "b", "c" on a view; only the table and the view hold the
+  /// managers.
+  @MainActor struct Screen {
+    let timeline: Timeline
+    let table: TableManager
+    let view: HeadlessTableView
+
+    func row(_ item: Int) -> ActionRow {
+      table.sections[0].cells[item] as! ActionRow
+    }
+
+    /// Selects row `item` through the view, with `action` as what the row's `didSelect` does.
+    func select(_ item: Int, running action: @escaping @MainActor (ActionRow) -> Void) throws {
+      row(item).onSelect = action
+      _ = try view.selectItem(at: ItemPath(item: item, section: 0))
+    }
+  }
+
+  func makeScreen() -> Screen {
+    let timeline = Timeline()
     let rows = ["a", "b", "c"].enumerated().map { index, name in
       let row = ActionRow(OrderItem(id: index, name: name, price: 1))
       row.timeline = timeline
@@ -61,7 +79,7 @@ import Testing
     table.diagnosticHandler = { _ in }
     let view = HeadlessTableView()
     table.attach(to: view)
-    return (table, view)
+    return Screen(timeline: timeline, table: table, view: view)
   }
 
   /// What a row's `didSelect` does in an app that deletes on tap: drop itself, update at once.
@@ -71,50 +89,42 @@ import Testing
     section.table!.update()
   }
 
-  func row(_ table: TableManager, _ item: Int) -> ActionRow {
-    table.sections[0].cells[item] as! ActionRow
-  }
-
   @Test func aRowThatRemovesItselfAndUpdates_livesUntilItsCallReturns() throws {
-    let timeline = Timeline()
-    let (table, view) = makeScreen(timeline)
-    row(table, 1).onSelect = Self.removeItselfAndUpdate
-    _ = try view.selectItem(at: ItemPath(item: 1, section: 0))
-    #expect(timeline.events == ["select b", "still running b", "deinit b"])
-    #expect(view.render() == ["a", "c"])
-    #expect(view.violations.isEmpty)
+    let screen = makeScreen()
+    try screen.select(1, running: Self.removeItselfAndUpdate)
+    #expect(screen.timeline.events == ["select b", "still running b", "deinit b"])
+    #expect(screen.view.render() == ["a", "c"])
+    #expect(screen.view.violations.isEmpty)
   }
 
   @Test func aRowThatRemovesItsWholeSection_keepsRowAndSectionUntilItsCallReturns() throws {
-    let timeline = Timeline()
-    let (table, view) = makeScreen(timeline)
-    row(table, 0).onSelect = { row in
+    let screen = makeScreen()
+    try screen.select(0) { row in
       let table = row.section!.table!
       table.sections = []
       table.update()
     }
-    _ = try view.selectItem(at: ItemPath(item: 0, section: 0))
-    #expect(timeline.events.prefix(2) == ["select a", "still running a"])
-    #expect(Set(timeline.events.dropFirst(2)) == ["deinit a", "deinit b", "deinit c", "deinit section s"])
-    #expect(view.render().isEmpty)
-    #expect(view.violations.isEmpty)
+    let events = screen.timeline.events
+    #expect(events.prefix(2) == ["select a", "still running a"])
+    #expect(Set(events.dropFirst(2)) == ["deinit a", "deinit b", "deinit c", "deinit section s"])
+    #expect(screen.view.render().isEmpty)
+    #expect(screen.view.violations.isEmpty)
   }
 
   @Test func nestedForwardedCalls_freeNoRowWhileItsCallRuns() throws {
-    let timeline = Timeline()
-    let (table, view) = makeScreen(timeline)
+    let screen = makeScreen()
+    let (timeline, view) = (screen.timeline, screen.view)
     // "a" asks the table to select "c" (a nested forwarded call); "c" empties the section.
-    row(table, 0).onSelect = { row in
-      let table = row.section!.table!
-      table.listView(view, didSelectItemAt: ItemPath(item: 2, section: 0))
-      timeline.events.append("after nested select")
-    }
-    row(table, 2).onSelect = { row in
+    screen.row(2).onSelect = { row in
       let section = row.section!
       section.cells = []
       section.table!.update()
     }
-    _ = try view.selectItem(at: ItemPath(item: 0, section: 0))
+    try screen.select(0) { row in
+      let table = row.section!.table!
+      table.listView(view, didSelectItemAt: ItemPath(item: 2, section: 0))
+      timeline.events.append("after nested select")
+    }
     let calls = timeline.events.filter { !$0.hasPrefix("deinit") }
     #expect(calls == ["select a", "select c", "still running c", "after nested select", "still running a"])
     // "b" runs nothing and may go at once; "c" and "a" only after their own calls returned.
@@ -128,23 +138,21 @@ import Testing
   }
 
   @Test func aRowWhoseDeinitAsksTheTable_isAnsweredWhenTheCallThatRemovedItEnds() throws {
-    let timeline = Timeline()
-    let (table, view) = makeScreen(timeline)
-    row(table, 1).onSelect = Self.removeItselfAndUpdate
-    row(table, 1).onDeinit = { [weak table, weak view] in
+    let screen = makeScreen()
+    let (timeline, table, view) = (screen.timeline, screen.table, screen.view)
+    screen.row(1).onDeinit = { [weak table, weak view] in
       guard let table, let view else { return }
       timeline.events.append("rows now \(table.listView(view, numberOfItemsInSection: 0))")
     }
-    _ = try view.selectItem(at: ItemPath(item: 1, section: 0))
+    try screen.select(1, running: Self.removeItselfAndUpdate)
     #expect(timeline.events == ["select b", "still running b", "deinit b", "rows now 2"])
   }
 
   @Test func aRowRemovedOutsideAnyForwardedCall_isFreedAtTheUpdate() {
-    let timeline = Timeline()
-    let (table, view) = makeScreen(timeline)
-    table.sections[0].cells.removeFirst()
-    table.update()
-    #expect(timeline.events == ["deinit a"])
-    #expect(view.render() == ["b", "c"])
+    let screen = makeScreen()
+    screen.table.sections[0].cells.removeFirst()
+    screen.table.update()
+    #expect(screen.timeline.events == ["deinit a"])
+    #expect(screen.view.render() == ["b", "c"])
   }
 }

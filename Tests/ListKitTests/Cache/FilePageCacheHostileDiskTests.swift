@@ -24,6 +24,49 @@ import Testing
     FilePageCache(directory: directory, timeToLive: .seconds(3_600), byteLimit: byteLimit, now: clock.now)
   }
 
+  /// Runs `body` with a new cache in a new temporary directory (named after `directoryName`),
+  /// removed afterwards, and the key the test works on.
+  private func withCache(
+    _ key: PageCacheKey = PageCacheKey(listName: "photos"), directoryName: String = #function,
+    byteLimit: Int = 1 << 20, _ body: (FilePageCache<Photo>, PageCacheKey) async throws -> Void
+  ) async throws {
+    let directory = CacheFixtures.temporaryDirectory(directoryName)
+    defer { CacheFixtures.removeDirectory(directory) }
+    try await body(makeCache(directory, byteLimit: byteLimit), key)
+  }
+
+  /// Records an issue unless `lookup` is the miss `reason`, the entry's `file` is gone and no longer
+  /// counted in the cache's size, and the key then saves and loads again; `what` names the case in
+  /// every failure.
+  private func expectMissRemovingTheEntry(
+    _ lookup: PageCacheLookup<Photo>?, _ reason: PageCacheMiss, file: URL, _ cache: FilePageCache<Photo>,
+    _ key: PageCacheKey, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    #expect(lookup == .miss(reason), "\(what): the load misread the entry", sourceLocation: sourceLocation)
+    #expect(!CacheFixtures.exists(file), "\(what): the entry stayed", sourceLocation: sourceLocation)
+    #expect(
+      await cache.totalBytes == 0, "\(what): the removed entry is still counted",
+      sourceLocation: sourceLocation)
+    await CacheFixtures.expectKeyRecovers(cache, key, what)
+  }
+
+  /// Records an issue unless both a load and a save of `key` are refused for `issue` with the
+  /// cache's directory.
+  private func expectDirectoryRefused(
+    _ cache: FilePageCache<Photo>, _ key: PageCacheKey, _ issue: PageCacheTrustIssue,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    #expect(
+      await cache.loadFirstPage(for: key) == .miss(.untrustedDirectory(issue)), sourceLocation: sourceLocation
+    )
+    do {
+      try await cache.saveFirstPage(CacheFixtures.page(1), for: key)
+      Issue.record("a save into a directory refused for \(issue) succeeded", sourceLocation: sourceLocation)
+    } catch {
+      #expect(error == .untrustedDirectory(issue), sourceLocation: sourceLocation)
+    }
+  }
+
   private func entryURL(_ key: PageCacheKey, in directory: URL) -> URL {
     directory.appendingPathComponent(CacheFileName(key: key).value)
   }
@@ -51,20 +94,16 @@ import Testing
   // MARK: Only regular files are read
 
   @Test func namedPipeInAnEntrysPlaceIsAMissAtOnceAndIsRemoved() async throws {
-    let directory = CacheFixtures.temporaryDirectory()
-    defer { CacheFixtures.removeDirectory(directory) }
-    let cache = makeCache(directory)
-    let key = PageCacheKey(listName: "photos", userToken: "t")
-    // The index knows a good entry; then a pipe takes its place (no writer ever comes).
-    let file = try await saveOne(cache, key)
-    try FileManager.default.removeItem(at: file)
-    try #require(mkfifo(file.path, 0o600) == 0, "mkfifo: \(errno)")
+    try await withCache(PageCacheKey(listName: "photos", userToken: "t")) { cache, key in
+      // The index knows a good entry; then a pipe takes its place (no writer ever comes).
+      let file = try await saveOne(cache, key)
+      try FileManager.default.removeItem(at: file)
+      try #require(mkfifo(file.path, 0o600) == 0, "mkfifo: \(errno)")
 
-    let lookup = await CacheFixtures.loadWithoutHanging(cache, key, pipe: file)
-    #expect(lookup == .miss(.notARegularFile(.namedPipe)), "the load blocked on the pipe or misread it")
-    #expect(!CacheFixtures.exists(file), "the pipe stayed")
-    #expect(await cache.totalBytes == 0)
-    await CacheFixtures.expectKeyRecovers(cache, key, "pipe")
+      let lookup = await CacheFixtures.loadWithoutHanging(cache, key, pipe: file)
+      await expectMissRemovingTheEntry(
+        lookup, .notARegularFile(.namedPipe), file: file, cache, key, "pipe (nil: the load blocked on it)")
+    }
   }
 
   @Test func namedPipeFoundAtStartIsNeitherCountedNorOpened() async throws {
@@ -78,81 +117,87 @@ import Testing
     // Saving over a pipe replaces the name; the pipe is never opened.
     try await cache.saveFirstPage(CacheFixtures.page(2), for: key)
     let lookup = await CacheFixtures.loadWithoutHanging(cache, key, pipe: file)
-    guard case .hit(let cached) = lookup else {
-      Issue.record("expected a hit after saving over a pipe, got \(String(describing: lookup))")
-      return
-    }
+    let cached = try #require(
+      lookup?.hit, "expected a hit after saving over a pipe, got \(String(describing: lookup))")
     #expect(cached.page.items.count == 2)
   }
 
   @Test func socketInAnEntrysPlaceIsAMissAndIsRemoved() async throws {
     // A socket's path must fit in `sun_path` (108 bytes): bind a short name, then move it.
-    let directory = CacheFixtures.temporaryDirectory("s")
-    defer { CacheFixtures.removeDirectory(directory) }
-    let cache = makeCache(directory)
-    let key = PageCacheKey(listName: "photos")
-    let file = entryURL(key, in: directory)
-    let socketPath = directory.appendingPathComponent("s").path
-    let fd = try #require(Self.boundSocket(at: socketPath), "cannot bind a socket at \(socketPath)")
-    defer { close(fd) }
-    try #require(rename(socketPath, file.path) == 0, "rename: \(errno)")
+    try await withCache(directoryName: "s") { cache, key in
+      let file = entryURL(key, in: cache.directory)
+      let socketPath = cache.directory.appendingPathComponent("s").path
+      let fd = try #require(Self.boundSocket(at: socketPath), "cannot bind a socket at \(socketPath)")
+      defer { close(fd) }
+      try #require(rename(socketPath, file.path) == 0, "rename: \(errno)")
 
-    #expect(await cache.loadFirstPage(for: key) == .miss(.notARegularFile(.socket)))
-    #expect(!CacheFixtures.exists(file))
-    await CacheFixtures.expectKeyRecovers(cache, key, "socket")
+      await expectMissRemovingTheEntry(
+        await cache.loadFirstPage(for: key), .notARegularFile(.socket), file: file, cache, key, "socket")
+    }
   }
 
   @Test func deviceInAnEntrysPlaceIsAMissAndIsNeverRead() async throws {
-    let directory = CacheFixtures.temporaryDirectory()
-    defer { CacheFixtures.removeDirectory(directory) }
-    let cache = makeCache(directory)
-    let key = PageCacheKey(listName: "photos")
-    let file = entryURL(key, in: directory)
-    // A copy of /dev/zero: read as a file it never ends.
-    var zero = stat()
-    try #require(stat("/dev/zero", &zero) == 0)
-    guard mknod(file.path, S_IFCHR | 0o600, zero.st_rdev) == 0 else {
-      // Creating devices needs CAP_MKNOD; without it a link to the device stands in.
-      try #require(symlink("/dev/zero", file.path) == 0)
-      #expect(await cache.loadFirstPage(for: key) == .miss(.notARegularFile(.symbolicLink)))
-      return
+    try await withCache { cache, key in
+      let file = entryURL(key, in: cache.directory)
+      // A copy of /dev/zero: read as a file it never ends.
+      var zero = stat()
+      try #require(stat("/dev/zero", &zero) == 0)
+      guard mknod(file.path, S_IFCHR | 0o600, zero.st_rdev) == 0 else {
+        // Creating devices needs CAP_MKNOD; without it a link to the device stands in.
+        try #require(symlink("/dev/zero", file.path) == 0)
+        #expect(await cache.loadFirstPage(for: key) == .miss(.notARegularFile(.symbolicLink)))
+        return
+      }
+      await expectMissRemovingTheEntry(
+        await cache.loadFirstPage(for: key), .notARegularFile(.characterDevice), file: file, cache, key,
+        "device")
     }
-    #expect(await cache.loadFirstPage(for: key) == .miss(.notARegularFile(.characterDevice)))
-    #expect(!CacheFixtures.exists(file))
-    await CacheFixtures.expectKeyRecovers(cache, key, "device")
   }
 
-  @Test func symbolicLinkToAGoodEntryIsAMissAndItsTargetIsUntouched() async throws {
+  /// A link in an entry's place, to a good entry of the same key outside the cache's directory.
+  enum LinkKind: String, CaseIterable {
+    case symbolic, hard
+  }
+
+  @Test(arguments: LinkKind.allCases)
+  func linkToAGoodEntryOutsideIsAMissAndTheOutsideFileIsKept(_ kind: LinkKind) async throws {
     let parent = CacheFixtures.temporaryDirectory()
     defer { CacheFixtures.removeDirectory(parent) }
     let key = PageCacheKey(listName: "photos", userToken: "t")
     // A genuine entry of the same key, saved by a cache elsewhere.
-    let (cache, target, targetBytes) = try await cacheBesideAnEntryElsewhere(parent, key)
-    let link = entryURL(key, in: cache.directory)
-    try #require(symlink(target.path, link.path) == 0)
+    let (cache, outside, outsideBytes) = try await cacheBesideAnEntryElsewhere(parent, key)
+    let entry = entryURL(key, in: cache.directory)
+    let reason: PageCacheMiss
+    switch kind {
+    case .symbolic:
+      try #require(symlink(outside.path, entry.path) == 0, "symlink: \(errno)")
+      reason = .notARegularFile(.symbolicLink)
+    case .hard:
+      try #require(link(outside.path, entry.path) == 0, "link: \(errno)")
+      reason = .untrusted(.hardLinked(linkCount: 2))
+    }
 
-    #expect(await cache.loadFirstPage(for: key) == .miss(.notARegularFile(.symbolicLink)))
-    #expect(!CacheFixtures.exists(link), "the link stayed")
-    #expect(try Data(contentsOf: target) == targetBytes, "the link's target was changed")
-    await CacheFixtures.expectKeyRecovers(cache, key, "symbolic link")
+    let lookup = await cache.loadFirstPage(for: key)
+    #expect(try Data(contentsOf: outside) == outsideBytes, "\(kind) link: the load changed the outside file")
+    await expectMissRemovingTheEntry(lookup, reason, file: entry, cache, key, "\(kind) link")
+    #expect(
+      try Data(contentsOf: outside) == outsideBytes, "\(kind) link: the save wrote through the old link")
   }
 
   // MARK: Bounded reads
 
   @Test func sparseMultiGigabyteEntryIsATooLargeMissWithoutBeingRead() async throws {
-    let directory = CacheFixtures.temporaryDirectory()
-    defer { CacheFixtures.removeDirectory(directory) }
-    let cache = makeCache(directory, byteLimit: 1 << 20)
-    let key = PageCacheKey(listName: "photos")
-    let file = try await saveOne(cache, key)
-    // The index was built with the small file; it now grows to 4 GiB (sparse: no disk used).
-    let hugeSize = 4 << 30
-    try #require(truncate(file.path, off_t(hugeSize)) == 0, "truncate: \(errno)")
+    try await withCache(byteLimit: 1 << 20) { cache, key in
+      let file = try await saveOne(cache, key)
+      // The index was built with the small file; it now grows to 4 GiB (sparse: no disk used).
+      let hugeSize = 4 << 30
+      try #require(truncate(file.path, off_t(hugeSize)) == 0, "truncate: \(errno)")
 
-    #expect(await cache.loadFirstPage(for: key) == .miss(.tooLarge(bytes: hugeSize, limit: 1 << 20)))
-    #expect(!CacheFixtures.exists(file))
-    #expect(await cache.totalBytes == 0)
-    await CacheFixtures.expectKeyRecovers(cache, key, "sparse file")
+      await expectMissRemovingTheEntry(
+        await cache.loadFirstPage(for: key), .tooLarge(bytes: hugeSize, limit: 1 << 20), file: file, cache,
+        key,
+        "sparse file")
+    }
   }
 
   @Test func sparseMultiGigabyteEntryFoundAtStartIsNotCountedAndItsReadRemovesIt() async throws {
@@ -169,10 +214,8 @@ import Testing
     let restarted = makeCache(directory)
     let goodBytes = try Data(contentsOf: entryURL(good, in: directory)).count
     #expect(await restarted.totalBytes == goodBytes)
-    guard case .hit = await restarted.loadFirstPage(for: good) else {
-      Issue.record("the good entry was evicted for the huge one")
-      return
-    }
+    _ = try #require(
+      await restarted.loadFirstPage(for: good).hit, "the good entry was evicted for the huge one")
     #expect(await restarted.loadFirstPage(for: huge) == .miss(.tooLarge(bytes: 6 << 30, limit: 1 << 20)))
     #expect(!CacheFixtures.exists(hugeFile))
   }
@@ -210,33 +253,28 @@ import Testing
   // MARK: Integrity
 
   @Test func everySingleChangedByteOfAnEntryIsACorruptMissNeverAHit() async throws {
-    let directory = CacheFixtures.temporaryDirectory()
-    defer { CacheFixtures.removeDirectory(directory) }
-    let cache = makeCache(directory)
-    let key = PageCacheKey(listName: "photos", userToken: "t")
-    let file = try await saveOne(cache, key, count: 2)
-    let whole = try Data(contentsOf: file)
-    var hits = 0
-    for position in whole.indices {
-      for flip: UInt8 in [0x01, 0x20, 0x80, 0xFF] {
-        var damaged = whole
-        damaged[position] ^= flip
-        try damaged.write(to: file)
-        let lookup = await cache.loadFirstPage(for: key)
-        guard case .miss(.corrupt) = lookup else {
-          hits += 1
-          Issue.record("byte \(position) ^ \(flip): \(lookup)")
-          continue
+    try await withCache(PageCacheKey(listName: "photos", userToken: "t")) { cache, key in
+      let file = try await saveOne(cache, key, count: 2)
+      let whole = try Data(contentsOf: file)
+      var hits = 0
+      for position in whole.indices {
+        for flip: UInt8 in [0x01, 0x20, 0x80, 0xFF] {
+          var damaged = whole
+          damaged[position] ^= flip
+          try damaged.write(to: file)
+          let lookup = await cache.loadFirstPage(for: key)
+          guard case .miss(.corrupt) = lookup else {
+            hits += 1
+            Issue.record("byte \(position) ^ \(flip): \(lookup)")
+            continue
+          }
+          #expect(!CacheFixtures.exists(file), "byte \(position) ^ \(flip): the file stayed")
         }
-        #expect(!CacheFixtures.exists(file), "byte \(position) ^ \(flip): the file stayed")
       }
-    }
-    #expect(hits == 0)
-    // The untouched entry is still a hit: the damage, not the test, made the misses.
-    try whole.write(to: file)
-    guard case .hit = await cache.loadFirstPage(for: key) else {
-      Issue.record("the restored entry was not served")
-      return
+      #expect(hits == 0)
+      // The untouched entry is still a hit: the damage, not the test, made the misses.
+      try whole.write(to: file)
+      #expect(await cache.loadFirstPage(for: key).hit != nil, "the restored entry was not served")
     }
   }
 
@@ -244,29 +282,27 @@ import Testing
     let seed = UInt64(ProcessInfo.processInfo.environment["LISTKIT_SEED"] ?? "") ?? 0xC0_22_0B_7E
     var random = SplitMix64(seed: seed)
     let cases = ProcessInfo.processInfo.environment["LISTKIT_HEAVY"] == "1" ? 5_000 : 300
-    let directory = CacheFixtures.temporaryDirectory()
-    defer { CacheFixtures.removeDirectory(directory) }
-    let cache = makeCache(directory)
-    let key = PageCacheKey(listName: "photos", userToken: "t")
-    let file = try await saveOne(cache, key, count: 3)
-    let whole = try Data(contentsOf: file)
-    for number in 0..<cases {
-      var damaged = whole
-      var changed: [Int] = []
-      for _ in 0..<Int.random(in: 2...8, using: &random) {
-        let position = Int.random(in: whole.indices, using: &random)
-        damaged[position] ^= UInt8.random(in: 1...255, using: &random)
-        changed.append(position)
+    try await withCache(PageCacheKey(listName: "photos", userToken: "t")) { cache, key in
+      let file = try await saveOne(cache, key, count: 3)
+      let whole = try Data(contentsOf: file)
+      for number in 0..<cases {
+        var damaged = whole
+        var changed: [Int] = []
+        for _ in 0..<Int.random(in: 2...8, using: &random) {
+          let position = Int.random(in: whole.indices, using: &random)
+          damaged[position] ^= UInt8.random(in: 1...255, using: &random)
+          changed.append(position)
+        }
+        // Two changes at one position can cancel out; such a file is the original.
+        guard damaged != whole else { continue }
+        try damaged.write(to: file)
+        let lookup = await cache.loadFirstPage(for: key)
+        guard case .miss(.corrupt) = lookup else {
+          Issue.record("seed \(seed), case \(number), bytes \(changed): \(lookup)")
+          return
+        }
+        #expect(!CacheFixtures.exists(file), "seed \(seed), case \(number): the file stayed")
       }
-      // Two changes at one position can cancel out; such a file is the original.
-      guard damaged != whole else { continue }
-      try damaged.write(to: file)
-      let lookup = await cache.loadFirstPage(for: key)
-      guard case .miss(.corrupt) = lookup else {
-        Issue.record("seed \(seed), case \(number), bytes \(changed): \(lookup)")
-        return
-      }
-      #expect(!CacheFixtures.exists(file), "seed \(seed), case \(number): the file stayed")
     }
   }
 
@@ -274,60 +310,35 @@ import Testing
 
   @Test(.enabled(if: CacheFixtures.canChangeOwners, "chown needs root"))
   func entryOwnedByAnotherUserIsAMissAndIsRemoved() async throws {
-    let directory = CacheFixtures.temporaryDirectory()
-    defer { CacheFixtures.removeDirectory(directory) }
-    let cache = makeCache(directory)
-    let key = PageCacheKey(listName: "photos")
-    let file = try await saveOne(cache, key)
-    try #require(chown(file.path, CacheFixtures.otherUserID, gid_t(CacheFixtures.otherUserID)) == 0)
+    try await withCache { cache, key in
+      let file = try await saveOne(cache, key)
+      try #require(chown(file.path, CacheFixtures.otherUserID, gid_t(CacheFixtures.otherUserID)) == 0)
 
-    #expect(
-      await cache.loadFirstPage(for: key)
-        == .miss(.untrusted(.ownedByAnotherUser(ownerID: UInt32(CacheFixtures.otherUserID)))))
-    #expect(!CacheFixtures.exists(file))
-    await CacheFixtures.expectKeyRecovers(cache, key, "foreign owner")
+      await expectMissRemovingTheEntry(
+        await cache.loadFirstPage(for: key),
+        .untrusted(.ownedByAnotherUser(ownerID: UInt32(CacheFixtures.otherUserID))), file: file, cache, key,
+        "foreign owner")
+    }
   }
 
   @Test(arguments: [0o620, 0o602, 0o666, 0o777])
   func entryWritableByGroupOrOthersIsAMissAndIsRemoved(permissions: Int) async throws {
-    let directory = CacheFixtures.temporaryDirectory()
-    defer { CacheFixtures.removeDirectory(directory) }
-    let cache = makeCache(directory)
-    let key = PageCacheKey(listName: "photos")
-    let file = try await saveOne(cache, key)
-    try #require(chmod(file.path, mode_t(permissions)) == 0)
+    try await withCache { cache, key in
+      let file = try await saveOne(cache, key)
+      try #require(chmod(file.path, mode_t(permissions)) == 0)
 
-    #expect(await cache.loadFirstPage(for: key) == .miss(.untrusted(.openToOthers(permissions: permissions))))
-    #expect(!CacheFixtures.exists(file))
-    await CacheFixtures.expectKeyRecovers(cache, key, "mode \(String(permissions, radix: 8))")
-  }
-
-  @Test func entryOthersMayOnlyReadIsServed() async throws {
-    let directory = CacheFixtures.temporaryDirectory()
-    defer { CacheFixtures.removeDirectory(directory) }
-    let cache = makeCache(directory)
-    let key = PageCacheKey(listName: "photos")
-    let file = try await saveOne(cache, key)
-    try #require(chmod(file.path, 0o644) == 0)
-    guard case .hit = await cache.loadFirstPage(for: key) else {
-      Issue.record("a 0644 entry of the current user was refused")
-      return
+      await expectMissRemovingTheEntry(
+        await cache.loadFirstPage(for: key), .untrusted(.openToOthers(permissions: permissions)), file: file,
+        cache, key, "mode \(String(permissions, radix: 8))")
     }
   }
 
-  @Test func hardLinkToAFileOutsideTheDirectoryIsAMissAndTheOutsideFileIsKept() async throws {
-    let parent = CacheFixtures.temporaryDirectory()
-    defer { CacheFixtures.removeDirectory(parent) }
-    let key = PageCacheKey(listName: "photos", userToken: "t")
-    let (cache, outside, outsideBytes) = try await cacheBesideAnEntryElsewhere(parent, key)
-    let linked = entryURL(key, in: cache.directory)
-    try #require(link(outside.path, linked.path) == 0, "link: \(errno)")
-
-    #expect(await cache.loadFirstPage(for: key) == .miss(.untrusted(.hardLinked(linkCount: 2))))
-    #expect(!CacheFixtures.exists(linked), "the link stayed")
-    #expect(try Data(contentsOf: outside) == outsideBytes, "the outside file was changed")
-    await CacheFixtures.expectKeyRecovers(cache, key, "hard link")
-    #expect(try Data(contentsOf: outside) == outsideBytes, "the save wrote through the old link")
+  @Test func entryOthersMayOnlyReadIsServed() async throws {
+    try await withCache { cache, key in
+      let file = try await saveOne(cache, key)
+      try #require(chmod(file.path, 0o644) == 0)
+      #expect(await cache.loadFirstPage(for: key).hit != nil, "a 0644 entry of the current user was refused")
+    }
   }
 
   @Test func untrustworthyEntriesFoundAtStartAreNotCountedAndRemoveAllRemovesThem() async throws {
@@ -366,16 +377,8 @@ import Testing
     let directory = CacheFixtures.temporaryDirectory()
     defer { CacheFixtures.removeDirectory(directory) }
     try #require(chmod(directory.path, 0o1777) == 0)
-    let cache = makeCache(directory)
-    let key = PageCacheKey(listName: "photos")
-    #expect(
-      await cache.loadFirstPage(for: key) == .miss(.untrustedDirectory(.openToOthers(permissions: 0o1777))))
-    do {
-      try await cache.saveFirstPage(CacheFixtures.page(1), for: key)
-      Issue.record("a save into a shared sticky directory succeeded")
-    } catch {
-      #expect(error == .untrustedDirectory(.openToOthers(permissions: 0o1777)))
-    }
+    await expectDirectoryRefused(
+      makeCache(directory), PageCacheKey(listName: "photos"), .openToOthers(permissions: 0o1777))
     var info = stat()
     try #require(stat(directory.path, &info) == 0)
     #expect(Int(info.st_mode) & 0o7777 == 0o1777, "the shared directory was changed")
@@ -384,47 +387,33 @@ import Testing
 
   @Test(.enabled(if: CacheFixtures.canChangeOwners, "chown needs root"))
   func directoryOwnedByAnotherUserIsRefusedForReadsAndSaves() async throws {
-    let directory = CacheFixtures.temporaryDirectory()
-    defer { CacheFixtures.removeDirectory(directory) }
-    let key = PageCacheKey(listName: "photos")
-    let file = try await saveOne(makeCache(directory), key)
-    try #require(chown(directory.path, CacheFixtures.otherUserID, gid_t(CacheFixtures.otherUserID)) == 0)
-    let issue = PageCacheTrustIssue.ownedByAnotherUser(ownerID: UInt32(CacheFixtures.otherUserID))
+    try await withCache { cache, key in
+      let file = try await saveOne(cache, key)
+      let directory = cache.directory
+      try #require(chown(directory.path, CacheFixtures.otherUserID, gid_t(CacheFixtures.otherUserID)) == 0)
+      let issue = PageCacheTrustIssue.ownedByAnotherUser(ownerID: UInt32(CacheFixtures.otherUserID))
 
-    let cache = makeCache(directory)
-    #expect(await cache.loadFirstPage(for: key) == .miss(.untrustedDirectory(issue)))
-    do {
-      try await cache.saveFirstPage(CacheFixtures.page(1), for: key)
-      Issue.record("a save into another user's directory succeeded")
-    } catch {
-      #expect(error == .untrustedDirectory(issue))
+      // A new instance, which checks the directory on its first use.
+      await expectDirectoryRefused(makeCache(directory), key, issue)
+      #expect(CacheFixtures.exists(file), "an entry was removed from a directory the cache refused")
+      #expect(CacheFixtures.owner(of: directory) == UInt32(CacheFixtures.otherUserID))
     }
-    #expect(CacheFixtures.exists(file), "an entry was removed from a directory the cache refused")
-    #expect(CacheFixtures.owner(of: directory) == UInt32(CacheFixtures.otherUserID))
   }
 
   @Test(.enabled(if: CacheFixtures.canChangeOwners, "chattr +i needs root"))
   func looseDirectoryThatCannotBeMadePrivateIsRefused() async throws {
-    let directory = CacheFixtures.temporaryDirectory()
-    defer { CacheFixtures.removeDirectory(directory) }
-    let key = PageCacheKey(listName: "photos")
-    let file = try await saveOne(makeCache(directory), key)
-    try #require(chmod(directory.path, 0o777) == 0)
-    // An immutable directory refuses chmod even to root. Not every file system has the flag
-    // (tmpfs has not); there the case cannot be made, and the test has nothing to check.
-    guard Self.chattr("+i", directory) else { return }
-    defer { _ = Self.chattr("-i", directory) }
+    try await withCache { cache, key in
+      let file = try await saveOne(cache, key)
+      let directory = cache.directory
+      try #require(chmod(directory.path, 0o777) == 0)
+      // An immutable directory refuses chmod even to root. Not every file system has the flag
+      // (tmpfs has not); there the case cannot be made, and the test has nothing to check.
+      guard Self.chattr("+i", directory) else { return }
+      defer { _ = Self.chattr("-i", directory) }
 
-    let cache = makeCache(directory)
-    #expect(
-      await cache.loadFirstPage(for: key) == .miss(.untrustedDirectory(.openToOthers(permissions: 0o777))))
-    do {
-      try await cache.saveFirstPage(CacheFixtures.page(1), for: key)
-      Issue.record("a save into a directory open to everyone succeeded")
-    } catch {
-      #expect(error == .untrustedDirectory(.openToOthers(permissions: 0o777)))
+      await expectDirectoryRefused(makeCache(directory), key, .openToOthers(permissions: 0o777))
+      #expect(CacheFixtures.exists(file), "an entry was removed from a directory the cache refused")
     }
-    #expect(CacheFixtures.exists(file))
   }
 
   // MARK: One entry per key

@@ -77,10 +77,7 @@ import Testing
     try await cache.saveFirstPage(CacheFixtures.page(50), for: key)
     let second = CacheFixtures.page(2, from: 100)
     try await cache.saveFirstPage(second, for: key)
-    guard case .hit(let cached) = await cache.loadFirstPage(for: key) else {
-      Issue.record("no entry")
-      return
-    }
+    let cached = try #require(await cache.loadFirstPage(for: key).hit, "no entry")
     #expect(cached.page == second)
     let entries = CacheFixtures.entryNames(in: directory)
     #expect(entries.count == 1)
@@ -112,10 +109,8 @@ import Testing
     #expect(await cache.loadFirstPage(for: key) == .miss(.notFound))
 
     try await cache.saveFirstPage(CacheFixtures.page(3), for: key)
-    guard case .hit(let cached) = await cache.loadFirstPage(for: key) else {
-      Issue.record("no entry after the directory came back")
-      return
-    }
+    let cached = try #require(
+      await cache.loadFirstPage(for: key).hit, "no entry after the directory came back")
     #expect(cached.page.items.count == 3)
     #expect(CacheFixtures.mode(of: directory) == 0o700)
     // The purged entries no longer count against the limit.
@@ -159,10 +154,7 @@ import Testing
     let key = PageCacheKey(listName: "photos", userToken: "t")
     try await cache.saveFirstPage(CacheFixtures.page(2), for: key)
     clock.advance(by: edge)
-    guard case .hit = await cache.loadFirstPage(for: key) else {
-      Issue.record("\(what) should be served")
-      return
-    }
+    _ = try #require(await cache.loadFirstPage(for: key).hit, "\(what) should be served")
     clock.advance(by: past)
     #expect(await cache.loadFirstPage(for: key) == .miss(miss))
     #expect(CacheFixtures.entryNames(in: directory).isEmpty)
@@ -203,10 +195,8 @@ import Testing
     let key = PageCacheKey(listName: "photos")
     try await cache.saveFirstPage(CacheFixtures.page(2), for: key)
     clock.advance(by: -20)
-    guard case .hit = await cache.loadFirstPage(for: key) else {
-      Issue.record("a small clock step back should not expire the entry")
-      return
-    }
+    _ = try #require(
+      await cache.loadFirstPage(for: key).hit, "a small clock step back should not expire the entry")
     clock.advance(by: -11)
     #expect(await cache.loadFirstPage(for: key) == .miss(.expired(age: .seconds(-31))))
   }
@@ -363,10 +353,7 @@ import Testing
     #expect(await cache.loadFirstPage(for: alice) == .miss(.notFound))
     #expect(await cache.loadFirstPage(for: aliceSearch) == .miss(.notFound))
     for key in [bob, shared] {
-      guard case .hit = await cache.loadFirstPage(for: key) else {
-        Issue.record("\(key) was removed with alice's entries")
-        continue
-      }
+      #expect(await cache.loadFirstPage(for: key).hit != nil, "\(key) was removed with alice's entries")
     }
     await cache.removeAll()
     #expect(CacheFixtures.entryNames(in: directory).isEmpty)
@@ -467,10 +454,7 @@ import Testing
       #expect(bytes > 2_000)
       #expect(limit == 2_000)
     }
-    guard case .hit(let cached) = await cache.loadFirstPage(for: key) else {
-      Issue.record("the old entry was lost")
-      return
-    }
+    let cached = try #require(await cache.loadFirstPage(for: key).hit, "the old entry was lost")
     #expect(cached.page.items.count == 3)
     #expect(CacheFixtures.fileNames(in: directory).count == 1, "a file was left behind")
   }
@@ -522,10 +506,8 @@ import Testing
     let tight = makeCache(directory, clock: clock, byteLimit: total / 2)
     #expect(await tight.totalBytes <= total / 2)
     #expect(await tight.loadFirstPage(for: PageCacheKey(listName: "a")) == .miss(.notFound))
-    guard case .hit = await tight.loadFirstPage(for: PageCacheKey(listName: "d")) else {
-      Issue.record("the newest entry was evicted")
-      return
-    }
+    #expect(
+      await tight.loadFirstPage(for: PageCacheKey(listName: "d")).hit != nil, "the newest entry was evicted")
   }
 
   @Test func filesTheCacheDidNotMakeAreNeverCountedEvictedOrRemoved() async throws {

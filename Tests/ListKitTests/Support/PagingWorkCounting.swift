@@ -1,38 +1,15 @@
 import Foundation
+import ListKitTesting
 
-/// Counts the hashing and comparing a duplicate check does.
-final class WorkCounter: @unchecked Sendable {
-  // @unchecked: used by one test on one thread.
-  var hashes = 0
-  var comparisons = 0
-}
+/// The counter of ListKitTesting, named for the files of this target that do not import it.
+typealias WorkCounter = ListKitTesting.WorkCounter
 
-/// An item whose id counts its hashes and comparisons.
+/// An item whose id counts its hashes and comparisons in a ``WorkCounter``.
 struct CountedItem: Identifiable {
-  struct ID: Hashable {
-    let value: Int
-    let counter: WorkCounter
-
-    init(_ value: Int, _ counter: WorkCounter) {
-      self.value = value
-      self.counter = counter
-    }
-
-    static func == (lhs: ID, rhs: ID) -> Bool {
-      lhs.counter.comparisons += 1
-      return lhs.value == rhs.value
-    }
-
-    func hash(into hasher: inout Hasher) {
-      counter.hashes += 1
-      hasher.combine(value)
-    }
-  }
-
-  let id: ID
+  let id: CountedID
 
   static func range(_ range: Range<Int>, _ counter: WorkCounter) -> [CountedItem] {
-    range.map { CountedItem(id: ID($0, counter)) }
+    range.map { CountedItem(id: CountedID($0, counter)) }
   }
 }
 
