@@ -397,19 +397,18 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
     defer { self.newItemFlags = newItemFlags }
     var finder = LongestIncreasingSubsequence()
     var keys: [Int32] = []
-    var positions: [Int] = []
     var inOrder: [Bool] = []
     for section in newSectionRaw.indices {
-      let oldSection = sectionNewToOld[section]
+      // -1 for an inserted section, which no old item belongs to.
+      let oldSection = Int32(truncatingIfNeeded: sectionNewToOld[section])
       let range = newSectionStart[section]..<newSectionStart[section + 1]
       keys.removeAll(keepingCapacity: true)
-      positions.removeAll(keepingCapacity: true)
+      keys.reserveCapacity(range.count)
       for flat in range {
-        let old = Int(newToOld[flat])
+        let old = newToOld[flat]
         guard old >= 0 else { continue }
-        if Int(oldItemSection[old]) == oldSection {
-          keys.append(Int32(truncatingIfNeeded: old))
-          positions.append(flat)
+        if oldItemSection[Int(old)] == oldSection {
+          keys.append(old)
         } else {
           // An item that changes section always moves.
           newItemFlags[flat] |= Self.movedFlag
@@ -418,10 +417,14 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
       guard !keys.isEmpty else { continue }
       inOrder.removeAll(keepingCapacity: true)
       inOrder.append(contentsOf: repeatElement(false, count: keys.count))
-      let kept = finder.mark(keys, into: &inOrder)
-      if kept == keys.count { continue }
-      for index in positions.indices where !inOrder[index] {
-        newItemFlags[positions[index]] |= Self.movedFlag
+      if finder.mark(keys, into: &inOrder) == keys.count { continue }
+      // The same walk again finds the item of each key, instead of an array of their positions.
+      var key = 0
+      for flat in range {
+        let old = newToOld[flat]
+        guard old >= 0, oldItemSection[Int(old)] == oldSection else { continue }
+        if !inOrder[key] { newItemFlags[flat] |= Self.movedFlag }
+        key += 1
       }
     }
   }
