@@ -38,6 +38,9 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
   @usableFromInline internal var oldToNew: [Int32] = []
   /// New flat position -> old flat position, or -1 when the item is inserted.
   @usableFromInline internal var newToOld: [Int32] = []
+  /// The new flat positions of matched items whose content changed, in order (few, so kept sparse
+  /// until ``findItemMoves()`` spreads them into `newItemFlags`).
+  @usableFromInline internal var changedItems: [Int32] = []
   /// By new flat position: `changedFlag` and `movedFlag`.
   @usableFromInline internal var newItemFlags: [UInt8] = []
 
@@ -130,7 +133,7 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
     var oldItemSection = self.oldItemSection
     var oldToNew = self.oldToNew
     var newToOld = self.newToOld
-    var newItemFlags = self.newItemFlags
+    var changedItems = self.changedItems
     defer {
       self.duplicates = duplicates
       self.oldSectionStart = oldSectionStart
@@ -140,7 +143,7 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
       self.oldItemSection = oldItemSection
       self.oldToNew = oldToNew
       self.newToOld = newToOld
-      self.newItemFlags = newItemFlags
+      self.changedItems = changedItems
     }
     let oldSectionRaw = self.oldSectionRaw
     let newSectionRaw = self.newSectionRaw
@@ -220,7 +223,6 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
 
     newSectionStart.reserveCapacity(newSectionRaw.count + 1)
     newToOld.reserveCapacity(newItemCount)
-    newItemFlags.reserveCapacity(newItemCount)
     // Lists mostly keep their order, so each new item is first compared with the old items right after
     // the last match (skipping up to two deleted or moved ones); only the others are hashed and probed.
     // An old item is claimed by setting `oldToNew` (-2 while its section is deleted), so that a later
@@ -322,7 +324,6 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
               table.insert(flat, isNew: true, at: bucket, hash: hash)
             }
           }
-          var flags: UInt8 = 0
           if old >= 0 {
             if oldToNew[old] != -1 {
               isDuplicate = true
@@ -336,7 +337,9 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
                 old = -1
               } else {
                 oldToNew[old] = Int32(truncatingIfNeeded: flat)
-                if oldItem(old, in: oldSection) != item { flags = Self.changedFlag }
+                if oldItem(old, in: oldSection) != item {
+                  changedItems.append(Int32(truncatingIfNeeded: flat))
+                }
               }
             }
           }
@@ -350,7 +353,6 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
           }
           if !newItemRaw.isEmpty { newItemRaw.append(Int32(truncatingIfNeeded: index)) }
           newToOld.append(Int32(truncatingIfNeeded: old))
-          newItemFlags.append(flags)
         }
         if lastMatch >= 0 { guess = lastMatch + 1 }
         chunkStart = chunkEnd
@@ -430,11 +432,10 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
 
   @inlinable
   internal mutating func findItemMoves() {
-    // Flags are set on a local copy, stored back at the end (see `matchItems`).
-    // Swapped out rather than copied, so that the array stays uniquely referenced.
-    var newItemFlags: [UInt8] = []
-    swap(&newItemFlags, &self.newItemFlags)
+    // Flags are set on a local array, stored at the end (see `matchItems`).
+    var newItemFlags = Array(repeating: UInt8(0), count: newToOld.count)
     defer { self.newItemFlags = newItemFlags }
+    for flat in changedItems { newItemFlags[Int(flat)] = Self.changedFlag }
     var finder = LongestIncreasingSubsequence()
     var keys: [Int32] = []
     var inOrder: [Bool] = []
