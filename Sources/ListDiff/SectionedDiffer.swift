@@ -202,11 +202,9 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
               bucket = table.nextBucket(bucket)
             }
             if isDuplicate {
-              if oldItemRaw.isEmpty {
-                oldItemRaw = Self.indexesInSections(
-                  starts: oldSectionStart, count: oldCount, capacity: oldItemCount)
-              }
-              duplicates.sourceItems.append(ItemPath(item: index, section: oldSectionRaw[section]))
+              Self.drop(
+                ItemPath(item: index, section: oldSectionRaw[section]), into: &duplicates.sourceItems,
+                indexes: &oldItemRaw, starts: oldSectionStart, count: oldCount, capacity: oldItemCount)
               continue
             }
           }
@@ -344,11 +342,9 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
             }
           }
           if isDuplicate {
-            if newItemRaw.isEmpty {
-              newItemRaw = Self.indexesInSections(
-                starts: newSectionStart, count: flat, capacity: newItemCount)
-            }
-            duplicates.targetItems.append(ItemPath(item: index, section: newSectionRaw[section]))
+            Self.drop(
+              ItemPath(item: index, section: newSectionRaw[section]), into: &duplicates.targetItems,
+              indexes: &newItemRaw, starts: newSectionStart, count: flat, capacity: newItemCount)
             continue
           }
           if !newItemRaw.isEmpty { newItemRaw.append(Int32(truncatingIfNeeded: index)) }
@@ -362,21 +358,29 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
     for old in oldToNew.indices where oldToNew[old] == -2 { oldToNew[old] = -1 }
   }
 
-  /// The index in its section of each flat position below `count`, all of them kept so far.
+  /// Reports a dropped duplicate item; the first one dropped from a snapshot makes its items' indexes
+  /// explicit, since from then on they no longer follow from the flat positions. (A dropped item has
+  /// an earlier one with its id, so `count` is positive and `indexes` is no longer empty after this.)
   ///
   /// - Parameters:
+  ///   - path: The dropped item's path as given.
+  ///   - dropped: The report's list for that snapshot.
+  ///   - indexes: By flat position, each kept item's index in its section; empty while implied.
   ///   - starts: The flat position of each section's first item, so far (the last section still open).
   ///   - count: The number of flat positions so far.
-  ///   - capacity: The number of positions the result will hold in the end.
+  ///   - capacity: The number of flat positions there will be at most.
   @inlinable
-  internal static func indexesInSections(starts: [Int], count: Int, capacity: Int) -> [Int32] {
-    var indexes: [Int32] = []
+  internal static func drop(
+    _ path: ItemPath, into dropped: inout [ItemPath], indexes: inout [Int32], starts: [Int], count: Int,
+    capacity: Int
+  ) {
+    dropped.append(path)
+    guard indexes.isEmpty else { return }
     indexes.reserveCapacity(capacity)
     for section in starts.indices {
       let end = section + 1 < starts.count ? starts[section + 1] : count
       for flat in starts[section]..<end { indexes.append(Int32(truncatingIfNeeded: flat - starts[section])) }
     }
-    return indexes
   }
 
   /// The new item at a flat position recorded so far (used only to confirm a rare duplicate).
