@@ -39,6 +39,8 @@ internal struct LongestIncreasingSubsequence {
     }
     // The loop works on the buffers swapped out into locals (still uniquely referenced, so no
     // copy), stored back at the end: writes through `self` re-check uniqueness on every element.
+    // Each buffer is sized for `count` up front and written by index only, so that the optimizer can
+    // check uniqueness once before the loop rather than on every append.
     var tails: [Int32] = []
     var tailKeys: [Int32] = []
     var previous: [Int32] = []
@@ -50,36 +52,45 @@ internal struct LongestIncreasingSubsequence {
       self.tailKeys = tailKeys
       self.previous = previous
     }
-    tails.removeAll(keepingCapacity: true)
-    tailKeys.removeAll(keepingCapacity: true)
-    previous.removeAll(keepingCapacity: true)
-    previous.reserveCapacity(count)
+    Self.fill(&tails, count: count)
+    Self.fill(&tailKeys, count: count)
+    Self.fill(&previous, count: count)
+    // The keys come from a list that mostly keeps its order: a key usually extends the longest run,
+    // or, right after an item moved far forward, replaces that item as the run's last key. Both are
+    // checked before the binary search.
+    var length = 0
     for position in 0..<count {
       let key = keys[position]
-      var low = 0
-      var high = tails.count
-      if high > 0 && tailKeys[high - 1] < key {
-        low = high
+      var low: Int
+      if length == 0 || tailKeys[length - 1] < key {
+        low = length
+        length += 1
+      } else if length == 1 || tailKeys[length - 2] < key {
+        low = length - 1
       } else {
+        low = 0
+        var high = length - 2
         while low < high {
           let middle = (low + high) >> 1
           if tailKeys[middle] < key { low = middle + 1 } else { high = middle }
         }
       }
-      previous.append(low > 0 ? tails[low - 1] : -1)
-      if low == tails.count {
-        tails.append(Int32(position))
-        tailKeys.append(key)
-      } else {
-        tails[low] = Int32(position)
-        tailKeys[low] = key
-      }
+      if low > 0 { previous[position] = tails[low - 1] }
+      tails[low] = Int32(truncatingIfNeeded: position)
+      tailKeys[low] = key
     }
-    var member = Int(tails[tails.count - 1])
+    var member = Int(tails[length - 1])
     while member >= 0 {
       isMember[member] = true
       member = Int(previous[member])
     }
-    return tails.count
+    return length
+  }
+
+  /// Makes `buffer` hold `count` elements of -1, keeping its capacity.
+  @inlinable
+  internal static func fill(_ buffer: inout [Int32], count: Int) {
+    buffer.removeAll(keepingCapacity: true)
+    buffer.append(contentsOf: repeatElement(-1, count: count))
   }
 }

@@ -98,7 +98,7 @@ extension SectionedDiffer {
         }
         let flags = newItemFlags[new]
         guard flags != 0 else { continue }
-        let oldSection = Int(oldItemSection[old])
+        let oldSection = oldSection(of: old)
         let from = ItemPath(
           item: old - oldSectionStart[oldSection], section: split ? sectionOldToNew[oldSection] : oldSection)
         let isMoved = flags & moved != 0
@@ -161,7 +161,7 @@ extension SectionedDiffer {
       var items: [Item] = []
       items.reserveCapacity(newSectionStart[section + 1] - newSectionStart[section])
       for new in newSectionStart[section]..<newSectionStart[section + 1] {
-        items.append(given.items[Int(newItemRaw[new])])
+        items.append(given.items[newIndex(of: new, in: section)])
       }
       sections.append(SnapshotSection(given.section, items: items))
     }

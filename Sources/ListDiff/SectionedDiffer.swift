@@ -27,15 +27,20 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
   /// Flat position of each kept new section's first item; one extra entry holds the item count.
   @usableFromInline internal var newSectionStart: [Int] = []
   /// By old flat position: the item's index in its section as given (differs after dropped duplicates).
+  ///
+  /// Empty while no old item was dropped: the index is then the flat position less its section's start.
   @usableFromInline internal var oldItemRaw: [Int32] = []
-  /// By new flat position: the item's index in its section as given.
+  /// By new flat position: the item's index in its section as given; empty while none was dropped.
   @usableFromInline internal var newItemRaw: [Int32] = []
-  /// By old flat position: the kept old section holding the item.
+  /// By old flat position: the kept old section holding the item; empty when there is one at most.
   @usableFromInline internal var oldItemSection: [Int32] = []
   /// Old flat position -> new flat position, or -1 when the item is deleted.
   @usableFromInline internal var oldToNew: [Int32] = []
   /// New flat position -> old flat position, or -1 when the item is inserted.
   @usableFromInline internal var newToOld: [Int32] = []
+  /// The new flat positions of matched items whose content changed, in order (few, so kept sparse
+  /// until ``findItemMoves()`` spreads them into `newItemFlags`).
+  @usableFromInline internal var changedItems: [Int32] = []
   /// By new flat position: `changedFlag` and `movedFlag`.
   @usableFromInline internal var newItemFlags: [UInt8] = []
 
@@ -128,7 +133,7 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
     var oldItemSection = self.oldItemSection
     var oldToNew = self.oldToNew
     var newToOld = self.newToOld
-    var newItemFlags = self.newItemFlags
+    var changedItems = self.changedItems
     defer {
       self.duplicates = duplicates
       self.oldSectionStart = oldSectionStart
@@ -138,7 +143,7 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
       self.oldItemSection = oldItemSection
       self.oldToNew = oldToNew
       self.newToOld = newToOld
-      self.newItemFlags = newItemFlags
+      self.changedItems = changedItems
     }
     let oldSectionRaw = self.oldSectionRaw
     let newSectionRaw = self.newSectionRaw
@@ -150,17 +155,26 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
     // Sized for the old items; the new ones mostly match them and add no entry.
     var table = IdentityTable(capacity: oldItemCount + oldItemCount / 8)
     let oldItems = oldSectionRaw.map { source.sections[$0].items }
+    // With one old section (the common list) every old item is in section 0, and until a duplicate is
+    // dropped an item's index is its flat position less its section's start: neither needs an array.
+    let tracksOldSections = oldSectionRaw.count > 1
+    func oldSection(_ flat: Int) -> Int {
+      tracksOldSections ? Int(oldItemSection[flat]) : 0
+    }
+    func oldItem(_ flat: Int, in section: Int) -> Item {
+      oldItems[section][oldItemRaw.isEmpty ? flat - oldSectionStart[section] : Int(oldItemRaw[flat])]
+    }
 
     oldSectionStart.reserveCapacity(oldSectionRaw.count + 1)
-    oldItemRaw.reserveCapacity(oldItemCount)
-    oldItemSection.reserveCapacity(oldItemCount)
+    if tracksOldSections { oldItemSection.reserveCapacity(oldItemCount) }
+    var oldCount = 0
     // Hashes are computed a chunk ahead and their buckets touched, so that the cache misses of a chunk
     // overlap instead of queueing one after the other (the table outgrows the cache at ~100k items).
     let chunk = IdentityTable.chunkSize
     var hashes = Array(repeating: 0, count: chunk)
     var words = Array(repeating: UInt64(0), count: chunk)
     for section in oldItems.indices {
-      oldSectionStart.append(oldItemRaw.count)
+      oldSectionStart.append(oldCount)
       let items = oldItems[section]
       var chunkStart = 0
       while chunkStart < items.count {
@@ -175,56 +189,51 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
         for index in chunkStart..<chunkEnd {
           let hash = hashes[index - chunkStart]
           var bucket = table.firstBucket(hash)
-          if table.isFirstBucketEmpty(hash, seen: words[index - chunkStart]) {
-            table.insert(oldItemRaw.count, isNew: false, at: bucket, hash: hash)
-            oldItemRaw.append(Int32(truncatingIfNeeded: index))
-            oldItemSection.append(Int32(truncatingIfNeeded: section))
-            continue
-          }
-          let id = items[index].id
-          var isDuplicate = false
-          while let entry = table.entry(at: &bucket, matching: hash) {
-            // Only old entries exist during this pass.
-            let earlier = Int(entry)
-            if oldItems[Int(oldItemSection[earlier])][Int(oldItemRaw[earlier])].id == id {
-              isDuplicate = true
-              break
+          if !table.isFirstBucketEmpty(hash, seen: words[index - chunkStart]) {
+            let id = items[index].id
+            var isDuplicate = false
+            while let entry = table.entry(at: &bucket, matching: hash) {
+              // Only old entries exist during this pass.
+              let earlier = Int(entry)
+              if oldItem(earlier, in: oldSection(earlier)).id == id {
+                isDuplicate = true
+                break
+              }
+              bucket = table.nextBucket(bucket)
             }
-            bucket = table.nextBucket(bucket)
+            if isDuplicate {
+              Self.drop(
+                ItemPath(item: index, section: oldSectionRaw[section]), into: &duplicates.sourceItems,
+                indexes: &oldItemRaw, starts: oldSectionStart, count: oldCount, capacity: oldItemCount)
+              continue
+            }
           }
-          if isDuplicate {
-            duplicates.sourceItems.append(ItemPath(item: index, section: oldSectionRaw[section]))
-            continue
-          }
-          table.insert(oldItemRaw.count, isNew: false, at: bucket, hash: hash)
-          oldItemRaw.append(Int32(truncatingIfNeeded: index))
-          oldItemSection.append(Int32(truncatingIfNeeded: section))
+          table.insert(oldCount, isNew: false, at: bucket, hash: hash)
+          if !oldItemRaw.isEmpty { oldItemRaw.append(Int32(truncatingIfNeeded: index)) }
+          if tracksOldSections { oldItemSection.append(Int32(truncatingIfNeeded: section)) }
+          oldCount += 1
         }
         chunkStart = chunkEnd
       }
     }
-    oldSectionStart.append(oldItemRaw.count)
-    oldToNew = Array(repeating: -1, count: oldItemRaw.count)
+    oldSectionStart.append(oldCount)
+    oldToNew = Array(repeating: -1, count: oldCount)
 
     newSectionStart.reserveCapacity(newSectionRaw.count + 1)
-    newItemRaw.reserveCapacity(newItemCount)
     newToOld.reserveCapacity(newItemCount)
-    newItemFlags.reserveCapacity(newItemCount)
     // Lists mostly keep their order, so each new item is first compared with the old items right after
     // the last match (skipping up to two deleted or moved ones); only the others are hashed and probed.
     // An old item is claimed by setting `oldToNew` (-2 while its section is deleted), so that a later
     // new item with its id is seen as a duplicate.
-    let oldCount = oldItemRaw.count
     var guess = 0
     var guessed = Array(repeating: -1, count: chunk)
     var probeIndex = Array(repeating: 0, count: chunk)
     // For each probe: the old item in its first bucket whose id matched, or -1; that item's place and claim.
     var candidates = Array(repeating: -1, count: chunk)
-    var candidateSections = Array(repeating: Int32(0), count: chunk)
-    var candidateRaws = Array(repeating: Int32(0), count: chunk)
+    var candidateSections = Array(repeating: 0, count: chunk)
     var candidateClaims = Array(repeating: Int32(0), count: chunk)
     for section in newSectionRaw.indices {
-      newSectionStart.append(newItemRaw.count)
+      newSectionStart.append(newToOld.count)
       let items = target.sections[newSectionRaw[section]].items
       var chunkStart = 0
       while chunkStart < items.count {
@@ -236,9 +245,7 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
           var match = -1
           var candidate = guess
           while candidate < min(guess + 3, oldCount) {
-            if oldToNew[candidate] == -1
-              && oldItems[Int(oldItemSection[candidate])][Int(oldItemRaw[candidate])].id == id
-            {
+            if oldToNew[candidate] == -1 && oldItem(candidate, in: oldSection(candidate)).id == id {
               match = candidate
               break
             }
@@ -254,7 +261,7 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
           }
         }
         // Loops of loads alone, so that the processor has many of these cache misses in flight: the
-        // first buckets, then what the old item found there needs (its place, its claim, its id).
+        // first buckets, then what the old item found there needs (its section, its claim, its id).
         for probe in 0..<probes {
           words[probe] = table.peek(hashes[probe])
         }
@@ -262,21 +269,20 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
           let entry = IdentityTable.entry(in: words[probe], matching: hashes[probe])
           if let entry, entry & IdentityTable.newSide == 0 {
             candidates[probe] = Int(entry)
-            candidateSections[probe] = oldItemSection[Int(entry)]
-            candidateRaws[probe] = oldItemRaw[Int(entry)]
+            candidateSections[probe] = oldSection(Int(entry))
             candidateClaims[probe] = oldToNew[Int(entry)]
           } else {
             candidates[probe] = -1
           }
         }
         for probe in 0..<probes where candidates[probe] >= 0 {
-          let oldItem = oldItems[Int(candidateSections[probe])][Int(candidateRaws[probe])]
+          let oldItem = oldItem(candidates[probe], in: candidateSections[probe])
           if oldItem.id != items[probeIndex[probe]].id { candidates[probe] = -1 }
         }
         var probe = 0
         var lastMatch = -1
         for index in chunkStart..<chunkEnd {
-          let flat = newItemRaw.count
+          let flat = newToOld.count
           let item = items[index]
           var old = guessed[index - chunkStart]
           var isDuplicate = false
@@ -295,7 +301,7 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
               while let entry = table.entry(at: &bucket, matching: hash) {
                 if entry & IdentityTable.newSide == 0 {
                   let candidate = Int(entry)
-                  if oldItems[Int(oldItemSection[candidate])][Int(oldItemRaw[candidate])].id == item.id {
+                  if oldItem(candidate, in: oldSection(candidate)).id == item.id {
                     isKnown = true
                     old = candidate
                     break
@@ -316,13 +322,12 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
               table.insert(flat, isNew: true, at: bucket, hash: hash)
             }
           }
-          var flags: UInt8 = 0
           if old >= 0 {
             if oldToNew[old] != -1 {
               isDuplicate = true
             } else {
               lastMatch = old
-              let oldSection = Int(oldItemSection[old])
+              let oldSection = oldSection(old)
               if sectionOldToNew[oldSection] < 0 {
                 // UIKit cannot move a row out of a section deleted in the same batch, and a later batch
                 // no longer has the section: the item leaves with it and is inserted anew.
@@ -330,24 +335,52 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
                 old = -1
               } else {
                 oldToNew[old] = Int32(truncatingIfNeeded: flat)
-                if oldItems[oldSection][Int(oldItemRaw[old])] != item { flags = Self.changedFlag }
+                if oldItem(old, in: oldSection) != item {
+                  changedItems.append(Int32(truncatingIfNeeded: flat))
+                }
               }
             }
           }
           if isDuplicate {
-            duplicates.targetItems.append(ItemPath(item: index, section: newSectionRaw[section]))
+            Self.drop(
+              ItemPath(item: index, section: newSectionRaw[section]), into: &duplicates.targetItems,
+              indexes: &newItemRaw, starts: newSectionStart, count: flat, capacity: newItemCount)
             continue
           }
-          newItemRaw.append(Int32(truncatingIfNeeded: index))
+          if !newItemRaw.isEmpty { newItemRaw.append(Int32(truncatingIfNeeded: index)) }
           newToOld.append(Int32(truncatingIfNeeded: old))
-          newItemFlags.append(flags)
         }
         if lastMatch >= 0 { guess = lastMatch + 1 }
         chunkStart = chunkEnd
       }
     }
-    newSectionStart.append(newItemRaw.count)
+    newSectionStart.append(newToOld.count)
     for old in oldToNew.indices where oldToNew[old] == -2 { oldToNew[old] = -1 }
+  }
+
+  /// Reports a dropped duplicate item; the first one dropped from a snapshot makes its items' indexes
+  /// explicit, since from then on they no longer follow from the flat positions. (A dropped item has
+  /// an earlier one with its id, so `count` is positive and `indexes` is no longer empty after this.)
+  ///
+  /// - Parameters:
+  ///   - path: The dropped item's path as given.
+  ///   - dropped: The report's list for that snapshot.
+  ///   - indexes: By flat position, each kept item's index in its section; empty while implied.
+  ///   - starts: The flat position of each section's first item, so far (the last section still open).
+  ///   - count: The number of flat positions so far.
+  ///   - capacity: The number of flat positions there will be at most.
+  @inlinable
+  internal static func drop(
+    _ path: ItemPath, into dropped: inout [ItemPath], indexes: inout [Int32], starts: [Int], count: Int,
+    capacity: Int
+  ) {
+    dropped.append(path)
+    guard indexes.isEmpty else { return }
+    indexes.reserveCapacity(capacity)
+    for section in starts.indices {
+      let end = section + 1 < starts.count ? starts[section + 1] : count
+      for flat in starts[section]..<end { indexes.append(Int32(truncatingIfNeeded: flat - starts[section])) }
+    }
   }
 
   /// The new item at a flat position recorded so far (used only to confirm a rare duplicate).
@@ -356,7 +389,8 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
   ///   - target: The new snapshot.
   ///   - sections: By kept new section, its index in `target`.
   ///   - starts: The flat position of each kept new section's first item, so far.
-  ///   - raws: By flat position, the item's index in its section as given, so far.
+  ///   - raws: By flat position, the item's index in its section as given, so far; empty while that is
+  ///     the flat position less its section's start.
   @inlinable
   internal static func newItem(
     _ flat: Int, in target: SectionedSnapshot<Section, Item>, sections: [Int], starts: [Int], raws: [Int32]
@@ -368,7 +402,19 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
       let middle = (low + high + 1) >> 1
       if starts[middle] <= flat { low = middle } else { high = middle - 1 }
     }
-    return target.sections[sections[low]].items[Int(raws[flat])]
+    return target.sections[sections[low]].items[raws.isEmpty ? flat - starts[low] : Int(raws[flat])]
+  }
+
+  /// The kept old section holding the item at an old flat position.
+  @inlinable
+  internal func oldSection(of flat: Int) -> Int {
+    oldItemSection.isEmpty ? 0 : Int(oldItemSection[flat])
+  }
+
+  /// The index, in its section as given, of the new item at a flat position in that kept new section.
+  @inlinable
+  internal func newIndex(of flat: Int, in section: Int) -> Int {
+    newItemRaw.isEmpty ? flat - newSectionStart[section] : Int(newItemRaw[flat])
   }
 
   @inlinable
@@ -390,26 +436,30 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
 
   @inlinable
   internal mutating func findItemMoves() {
-    // Flags are set on a local copy, stored back at the end (see `matchItems`).
-    // Swapped out rather than copied, so that the array stays uniquely referenced.
-    var newItemFlags: [UInt8] = []
-    swap(&newItemFlags, &self.newItemFlags)
+    // Flags are set on a local array, stored at the end (see `matchItems`).
+    var newItemFlags = Array(repeating: UInt8(0), count: newToOld.count)
     defer { self.newItemFlags = newItemFlags }
+    for flat in changedItems { newItemFlags[Int(flat)] = Self.changedFlag }
     var finder = LongestIncreasingSubsequence()
     var keys: [Int32] = []
-    var positions: [Int] = []
     var inOrder: [Bool] = []
     for section in newSectionRaw.indices {
+      // The old flat positions of the section's old items; none for an inserted section.
       let oldSection = sectionNewToOld[section]
+      let oldRange =
+        oldSection < 0
+        ? 0..<0
+        : Int32(
+          truncatingIfNeeded: oldSectionStart[oldSection])..<Int32(
+            truncatingIfNeeded: oldSectionStart[oldSection + 1])
       let range = newSectionStart[section]..<newSectionStart[section + 1]
       keys.removeAll(keepingCapacity: true)
-      positions.removeAll(keepingCapacity: true)
+      keys.reserveCapacity(range.count)
       for flat in range {
-        let old = Int(newToOld[flat])
+        let old = newToOld[flat]
         guard old >= 0 else { continue }
-        if Int(oldItemSection[old]) == oldSection {
-          keys.append(Int32(truncatingIfNeeded: old))
-          positions.append(flat)
+        if oldRange.contains(old) {
+          keys.append(old)
         } else {
           // An item that changes section always moves.
           newItemFlags[flat] |= Self.movedFlag
@@ -418,10 +468,14 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
       guard !keys.isEmpty else { continue }
       inOrder.removeAll(keepingCapacity: true)
       inOrder.append(contentsOf: repeatElement(false, count: keys.count))
-      let kept = finder.mark(keys, into: &inOrder)
-      if kept == keys.count { continue }
-      for index in positions.indices where !inOrder[index] {
-        newItemFlags[positions[index]] |= Self.movedFlag
+      if finder.mark(keys, into: &inOrder) == keys.count { continue }
+      // The same walk again finds the item of each key, instead of an array of their positions.
+      var key = 0
+      for flat in range {
+        let old = newToOld[flat]
+        guard old >= 0, oldRange.contains(old) else { continue }
+        if !inOrder[key] { newItemFlags[flat] |= Self.movedFlag }
+        key += 1
       }
     }
   }
