@@ -70,7 +70,7 @@ extension PagingStateMachine {
       forgetCursors(of: heldPages[pagesDropped])
       pagesDropped += 1
     }
-    for item in items[0..<count] { forget(item.id) }
+    for index in 0..<count { forgetID(at: index) }
     items.removeFirst(count)
     firstIndexKey += count
     heldPages.removeFirst(pagesDropped)
@@ -94,7 +94,7 @@ extension PagingStateMachine {
       forgetCursors(of: page)
     }
     let start = items.count - count
-    for item in items[start...] { forget(item.id) }
+    for index in start..<items.count { forgetID(at: index) }
     items.removeLast(count)
     lastDrop = start..<(start + count)
     next = heldPages[heldPages.count - 1].after
@@ -122,13 +122,6 @@ extension PagingStateMachine {
         then: .prepended(inserted: inserted, updated: updated.filter { $0 < lastDrop.lowerBound }))
     case .reloaded, .dropped:
       return change
-    }
-  }
-
-  private mutating func forget(_ id: Item.ID) {
-    switch configuration.duplicatePolicy {
-    case .keepFirst: heldIDs.remove(id)
-    case .replaceWithNewest: indexByID.removeValue(forKey: id)
     }
   }
 

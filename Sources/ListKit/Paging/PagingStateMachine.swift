@@ -99,11 +99,10 @@ package struct PagingStateMachine<Item: Identifiable> {
 
   /// The items, without two entries of one id.
   package internal(set) var items: [Item] = []
-  /// The ids held: the O(1) duplicate check of ``DuplicateIDPolicy/keepFirst``.
-  var heldIDs: Set<Item.ID> = []
-  /// The index in `items` of every id held: the O(1) duplicate check of
-  /// ``DuplicateIDPolicy/replaceWithNewest``, which must find the held entry.
-  var indexByID: [Item.ID: Int] = [:]
+  /// The key (index + `firstIndexKey`) of every item, by id: the O(1) duplicate check of both
+  /// policies, which also finds the held entry that ``DuplicateIDPolicy/replaceWithNewest``
+  /// replaces.
+  var heldIDs = HeldIDTable()
 
   /// The refresh direction.
   package private(set) var refreshLoad: State = .idle
@@ -132,8 +131,8 @@ package struct PagingStateMachine<Item: Identifiable> {
   var seenCursors: Set<String> = []
   /// Previous cursors returned in this generation, for the same reason.
   var seenPreviousCursors: Set<String> = []
-  /// The stored `indexByID` value of `items[0]`: prepending lowers it instead of renumbering
-  /// every held item.
+  /// The key in `heldIDs` of `items[0]`: prepending lowers it and dropping top pages raises it
+  /// instead of renumbering every held item.
   var firstIndexKey = 0
   /// The pages the items came from, top to bottom, with where their neighbours load: what lets
   /// ``PagingConfiguration/maximumItemCount`` drop whole pages and re-open the exact position.
