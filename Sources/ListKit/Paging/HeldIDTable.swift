@@ -1,11 +1,12 @@
 /// The ids a paged list holds, as an open-addressing hash table of item keys: what finds a held
 /// id in O(1) without storing the ids a second time.
 ///
-/// Each slot is one `UInt64`: empty (0), removed (1), or an occupied bit, 23 bits of the id's
-/// hash (a tag that rules out nearly every other id without reading an item) and the item's key
-/// modulo 2^40. The ids stay in the items: a slot whose tag matches is confirmed by the caller,
-/// who compares the item at that key. A key is the item's index plus a base the caller moves
-/// when items are dropped or prepended, so that neither renumbers the table.
+/// Each slot is one `UInt64`: empty (0), removed (1), or an occupied bit, the top 27 bits of the
+/// id's hash (its tag) and the item's key modulo 2^36. The tag picks the home slot (its top bits),
+/// so growing the table moves slots without hashing an id again, and it rules out nearly every
+/// other id without reading an item. The ids stay in the items: a slot whose tag matches is
+/// confirmed by the caller, who compares the item at that key. A key is the item's index plus a
+/// base the caller moves when items are dropped or prepended, so that neither renumbers the table.
 ///
 /// NB: the paging state machine is generic code that a client module calls unspecialized. There
 /// a `Set<Item.ID>` or `[Item.ID: Int]` pays a generic metadata lookup in every insert (callgrind:
@@ -22,6 +23,8 @@ struct HeldIDTable {
   }
 
   private var slots: [UInt64] = []
+  /// log2 of `slots.count`.
+  private var capacityBits = 0
   /// The keys held.
   private(set) var count = 0
   /// The slots not empty: keys and removed ones (a probe walks over both).
@@ -30,21 +33,31 @@ struct HeldIDTable {
   private static let empty: UInt64 = 0
   private static let removed: UInt64 = 1
   private static let occupied: UInt64 = 1 << 63
-  private static let keyMask: UInt64 = (1 << 40) - 1
+  private static let keyBits = 36
+  private static let keyMask: UInt64 = (1 << 36) - 1
+  private static let tagBits = 27
   private static let tagMask: UInt64 = ~keyMask & ~occupied
 
-  /// An empty table with room for `count` keys at half load.
-  init(capacityFor count: Int = 0) {
-    guard count > 0 else { return }
-    var capacity = 16
-    while capacity < count * 2 { capacity *= 2 }
-    slots = Array(repeating: Self.empty, count: capacity)
-  }
-
-  /// Whether `adding` more keys would take the table over three quarters full (removed slots
-  /// included): then the owner builds a new table from its items.
-  func needsRebuild(adding: Int) -> Bool {
-    adding > 0 && (used + adding) * 4 > slots.count * 3
+  /// Makes room for `adding` more keys: when they would take the table over three quarters full
+  /// (removed slots included), moves the keys to a table where they fill at most half.
+  ///
+  /// - Complexity: O(*c*) for a table of *c* slots when it moves them (no id is hashed again),
+  ///   which doubling makes O(1) amortized per key added; otherwise O(1).
+  mutating func reserve(adding: Int) {
+    guard adding > 0, (used + adding) * 4 > slots.count * 3 else { return }
+    var bits = 4
+    while 1 << bits < (count + adding) * 2 { bits += 1 }
+    var moved = HeldIDTable()
+    moved.capacityBits = bits
+    moved.slots = Array(repeating: Self.empty, count: 1 << bits)
+    for value in slots where value & Self.occupied != 0 {
+      var slot = moved.home(of: value)
+      while moved.slots[slot] != Self.empty { slot = (slot + 1) & (moved.slots.count - 1) }
+      moved.slots[slot] = value
+    }
+    moved.count = count
+    moved.used = count
+    self = moved
   }
 
   /// Finds the key of an id with this hash for which `matches` holds, or where to insert it.
@@ -54,12 +67,12 @@ struct HeldIDTable {
   ///   - base: Subtracted from each key: `matches` and the result see positions.
   ///   - matches: Whether the item at a position has the id; asked only for a matching tag.
   /// - Returns: The match, or the slot to insert at. The table must have room for one more key
-  ///   (``needsRebuild(adding:)`` was false).
+  ///   (``reserve(adding:)`` made it).
   /// - Complexity: O(1) expected.
   func find(_ hash: Int, base: Int, matches: (Int) -> Bool) -> Lookup {
     let mask = slots.count - 1
     let tag = Self.tag(hash)
-    var slot = hash & mask
+    var slot = home(of: tag)
     var free: Int?
     while true {
       let value = slots[slot]
@@ -82,11 +95,6 @@ struct HeldIDTable {
     count += 1
   }
 
-  /// Stores `key` for an id known not to be held (a rebuild).
-  mutating func insertNew(_ hash: Int, key: Int) {
-    insert(hash, key: key, at: find(hash, base: 0) { _ in false }.slot)
-  }
-
   /// Removes `key`, stored for an id with this hash; does nothing when it is not held.
   mutating func remove(_ hash: Int, key: Int) {
     guard let slot = slot(of: hash, key: key) else { return }
@@ -105,7 +113,7 @@ struct HeldIDTable {
     guard !slots.isEmpty else { return nil }
     let entry = Self.entry(hash, key: key)
     let mask = slots.count - 1
-    var slot = hash & mask
+    var slot = home(of: entry)
     while slots[slot] != Self.empty {
       if slots[slot] == entry { return slot }
       slot = (slot + 1) & mask
@@ -113,19 +121,27 @@ struct HeldIDTable {
     return nil
   }
 
-  /// The 23 bits of `hash` that do not pick the slot (for any table below 2^41 slots).
+  /// The top 27 bits of `hash`, in place in a slot.
   private static func tag(_ hash: Int) -> UInt64 {
-    (UInt64(truncatingIfNeeded: hash) >> 41) << 40
+    (UInt64(truncatingIfNeeded: hash) >> (64 - tagBits)) << keyBits
+  }
+
+  /// The slot a probe for this tag (or entry) starts at: the tag's top bits (in a table of more
+  /// than 2^27 slots, every 2^(bits − 27)th slot).
+  private func home(of tagged: UInt64) -> Int {
+    let tag = Int(truncatingIfNeeded: (tagged & Self.tagMask) >> Self.keyBits)
+    return capacityBits <= Self.tagBits
+      ? tag >> (Self.tagBits - capacityBits) : tag << (capacityBits - Self.tagBits)
   }
 
   private static func entry(_ hash: Int, key: Int) -> UInt64 {
     occupied | tag(hash) | (UInt64(truncatingIfNeeded: key) & keyMask)
   }
 
-  /// `key − base` from the 40 stored bits: exact for any position within ±2^39, which every
-  /// position of an array in memory is.
+  /// `key − base` from the 36 stored bits: exact for any position within ±2^35, which every
+  /// position of an array in memory is (2^35 items take 512 GB at 16 bytes each).
   private static func position(of value: UInt64, base: Int) -> Int {
     let difference = (value &- UInt64(truncatingIfNeeded: base)) & keyMask
-    return Int(truncatingIfNeeded: Int64(bitPattern: difference << 24) >> 24)
+    return Int(truncatingIfNeeded: Int64(bitPattern: difference << (64 - keyBits)) >> (64 - keyBits))
   }
 }

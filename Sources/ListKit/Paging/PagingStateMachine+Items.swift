@@ -20,7 +20,7 @@ extension PagingStateMachine {
   /// - Complexity: O(*m*) amortized for *m* new items, whatever the number already held: one
   ///   hash lookup per item, no scan of the held items.
   mutating func append(_ newItems: [Item]) -> ItemsChange {
-    reserveIDs(adding: newItems.count)
+    heldIDs.reserve(adding: newItems.count)
     let start = items.count
     var updated: [Int] = []
     // `newItems[flushed...]` not yet in `items` are the pending ones: each new id is keyed at the
@@ -56,7 +56,7 @@ extension PagingStateMachine {
   /// - Complexity: O(*m*) hash lookups for *m* new items, plus one move of the *n* held items to
   ///   make room (a memory move, no per-item work: the held keys stay, `firstIndexKey` moves).
   mutating func prepend(_ newItems: [Item]) -> ItemsChange {
-    reserveIDs(adding: newItems.count)
+    heldIDs.reserve(adding: newItems.count)
     var fresh: [Item] = []
     var updatedHeld: [Int] = []
     let replaces = configuration.duplicatePolicy == .replaceWithNewest
@@ -94,17 +94,5 @@ extension PagingStateMachine {
   /// Forgets the id of the item at `index`, which is about to be dropped.
   mutating func forgetID(at index: Int) {
     heldIDs.remove(items[index].id.hashValue, key: firstIndexKey + index)
-  }
-
-  /// Makes room in `heldIDs` for `adding` more ids, rebuilding it from the items (which also
-  /// clears the slots of dropped ones) when it would get too full.
-  ///
-  /// - Complexity: O(*n*) for *n* items held when it rebuilds, which doubling makes O(1)
-  ///   amortized per id added.
-  private mutating func reserveIDs(adding: Int) {
-    guard heldIDs.needsRebuild(adding: adding) else { return }
-    var table = HeldIDTable(capacityFor: items.count + adding)
-    for index in items.indices { table.insertNew(items[index].id.hashValue, key: firstIndexKey + index) }
-    heldIDs = table
   }
 }
