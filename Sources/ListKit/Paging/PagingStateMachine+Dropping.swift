@@ -1,18 +1,6 @@
 extension PagingStateMachine {
-  /// One loaded page among the items: how many items it holds and where its neighbours load.
-  struct HeldPage {
-    /// The items it added (a duplicate id it brought is counted with the page that holds it).
-    var count: Int
-    /// Where the page just above it loads, as a previous page.
-    var before: NextPage
-    /// Where the page just below it loads, as a next page.
-    var after: NextPage
-    /// The next cursor the page returned: forgotten as "seen" when the page is dropped, so that
-    /// loading it again is not taken for a loop.
-    var nextCursor: String?
-    /// The previous cursor the page returned, forgotten as "seen" for the same reason.
-    var previousCursor: String?
-  }
+  /// One loaded page among the items.
+  typealias HeldPage = PagingHeldPage
 
   /// Where the page before the one `request` loaded starts, or `.end` at the top.
   ///

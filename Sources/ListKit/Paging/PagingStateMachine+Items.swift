@@ -26,7 +26,9 @@ extension PagingStateMachine {
     // `newItems[flushed...]` not yet in `items` are the pending ones: each new id is keyed at the
     // index it takes when they are appended.
     var flushed = 0
-    for position in newItems.indices {
+    // `0..<count` and closed slices, not `indices` and `flushed...`: in unspecialized code the
+    // generic range forms ask the runtime for metadata on every call.
+    for position in 0..<newItems.count {
       let id = newItems[position].id
       let hash = id.hashValue
       let pendingBase = items.count - flushed
@@ -45,7 +47,11 @@ extension PagingStateMachine {
         if index < start { updated.append(index) }
       }
     }
-    items.append(contentsOf: newItems[flushed...])
+    if flushed == 0 {
+      items.append(contentsOf: newItems)
+    } else {
+      items.append(contentsOf: newItems[flushed..<newItems.count])
+    }
     return .appended(inserted: start..<items.count, updated: updated)
   }
 

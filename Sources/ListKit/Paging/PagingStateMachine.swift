@@ -31,36 +31,12 @@ import Foundation
 ///   the total; loads and cache reads carry the cache key of their context, so nothing of an old
 ///   context is applied or saved under the new key.
 package struct PagingStateMachine<Item: Identifiable> {
-  /// Identifies one request: the generation it belongs to and a sequence number unique in the
-  /// machine's life.
-  package struct Ticket: Hashable, Sendable, CustomStringConvertible {
-    /// The generation (count of refreshes started) the request belongs to.
-    package let generation: Int
-    /// Unique among the machine's tickets.
-    package let sequence: Int
-
-    package var description: String { "#\(sequence)@g\(generation)" }
-  }
-
+  /// Identifies one request (a type of its own, not nested: see ``PagingTicket``).
+  package typealias Ticket = PagingTicket
   /// The state of one direction.
-  package enum State {
-    /// Nothing in flight, nothing failed.
-    case idle
-    /// `request` is in flight under `ticket`.
-    case loading(Ticket, PageRequest)
-    /// `request` failed; a retry repeats it.
-    case failed(PagingError, PageRequest)
-  }
-
+  package typealias State = PagingDirectionLoad
   /// Where the next (or previous) page starts.
-  package enum NextPage: Equatable {
-    /// No first page of this generation has loaded: there is no page to ask for.
-    case unknown
-    /// The page starts here.
-    case at(PageRequest.Position)
-    /// Paging ended.
-    case end
-  }
+  package typealias NextPage = PagingNextPage
 
   /// Why `loadNextPage` is called.
   package enum Trigger: Hashable, Sendable {
