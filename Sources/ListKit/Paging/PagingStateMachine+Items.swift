@@ -28,11 +28,14 @@ extension PagingStateMachine {
     var flushed = 0
     // `0..<count` and closed slices, not `indices` and `flushed...`: in unspecialized code the
     // generic range forms ask the runtime for metadata on every call.
+    hashes.removeAll(keepingCapacity: true)
+    for position in 0..<newItems.count { hashes.append(newItems[position].id.hashValue) }
+    heldIDs.warm(hashes)
     for position in 0..<newItems.count {
-      let id = newItems[position].id
-      let hash = id.hashValue
+      let hash = hashes[position]
       let pendingBase = items.count - flushed
       let lookup = heldIDs.find(hash, base: firstIndexKey) { index in
+        let id = newItems[position].id
         if index < items.count { return index >= 0 && items[index].id == id }
         return index - pendingBase < position && newItems[index - pendingBase].id == id
       }

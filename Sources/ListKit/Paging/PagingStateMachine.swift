@@ -79,6 +79,8 @@ package struct PagingStateMachine<Item: Identifiable> {
   /// policies, which also finds the held entry that ``DuplicateIDPolicy/replaceWithNewest``
   /// replaces.
   var heldIDs = HeldIDTable()
+  /// The hashes of the page being appended; kept to reuse its storage.
+  var hashes: [Int] = []
 
   /// The refresh direction.
   package private(set) var refreshLoad: State = .idle
