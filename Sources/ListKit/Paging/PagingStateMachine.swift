@@ -357,16 +357,7 @@ extension PagingStateMachine {
   /// - Parameter trigger: Why it is called.
   /// - Returns: `.load` of the next page, or nothing.
   package mutating func loadNextPage(_ trigger: Trigger = .explicit) -> [Action] {
-    guard case .idle = refreshLoad, case .at(let position) = next else { return [] }
-    switch nextPageLoad {
-    case .loading:
-      return []
-    case .failed(_, let request):
-      guard trigger == .explicit else { return [] }
-      return startNextPage(request)
-    case .idle:
-      return startNextPage(PageRequest(position: position, context: context, isFirstPage: false))
-    }
+    loadPage(before: false, trigger)
   }
 
   /// Starts loading the page before the first item, when there is one and nothing forbids it.
@@ -378,16 +369,22 @@ extension PagingStateMachine {
   /// - Parameter trigger: Why it is called.
   /// - Returns: `.load` of the previous page, or nothing.
   package mutating func loadPreviousPage(_ trigger: Trigger = .explicit) -> [Action] {
-    guard case .idle = refreshLoad, case .at(let position) = previous else { return [] }
-    switch previousPageLoad {
+    loadPage(before: true, trigger)
+  }
+
+  /// The rules ``loadNextPage(_:)`` and ``loadPreviousPage(_:)`` share, for the direction after
+  /// the items or, when `before`, before them.
+  private mutating func loadPage(before: Bool, _ trigger: Trigger) -> [Action] {
+    guard case .idle = refreshLoad, case .at(let position) = before ? previous : next else { return [] }
+    switch before ? previousPageLoad : nextPageLoad {
     case .loading:
       return []
     case .failed(_, let request):
       guard trigger == .explicit else { return [] }
-      return startPreviousPage(request)
+      return startPage(request)
     case .idle:
-      return startPreviousPage(
-        PageRequest(position: position, context: context, isFirstPage: false, isPreviousPage: true))
+      return startPage(
+        PageRequest(position: position, context: context, isFirstPage: false, isPreviousPage: before))
     }
   }
 
@@ -415,8 +412,8 @@ extension PagingStateMachine {
       return [.load(ticket, request)]
     }
     var actions: [Action] = []
-    if case .failed(_, let request) = nextPageLoad { actions += startNextPage(request) }
-    if case .failed(_, let request) = previousPageLoad { actions += startPreviousPage(request) }
+    if case .failed(_, let request) = nextPageLoad { actions += startPage(request) }
+    if case .failed(_, let request) = previousPageLoad { actions += startPage(request) }
     return actions
   }
 
@@ -451,36 +448,39 @@ extension PagingStateMachine {
       return startsAtTop ? [.saveFirstPage(page, cacheKey), report] : [report]
     }
     if case .loading(let current, let request) = nextPageLoad, current == ticket {
-      nextPageLoad = .idle
-      totalCount = Self.validTotal(page.totalCount) ?? totalCount
-      let heldBefore = items.count
-      let change = append(page.items)
-      next = nextPosition(after: request, page: page)
-      heldPages.append(
-        HeldPage(
-          count: items.count - heldBefore, before: positionBefore(request, page),
-          after: next, nextCursor: page.nextCursor, previousCursor: page.previousCursor))
-      var actions = dropTopPages()
-      let dropped = droppedChange(change)
-      actions.append(.reportRequest(completion(.nextPage, error: nil), dropped))
-      return actions
+      return applyPage(page, loadedBy: request)
     }
     if case .loading(let current, let request) = previousPageLoad, current == ticket {
-      previousPageLoad = .idle
-      totalCount = Self.validTotal(page.totalCount) ?? totalCount
-      let heldBefore = items.count
-      let change = prepend(page.items)
-      previous = previousPosition(before: request, page: page)
-      heldPages.insert(
-        HeldPage(
-          count: items.count - heldBefore, before: previous, after: positionAfter(request, page),
-          nextCursor: page.nextCursor, previousCursor: page.previousCursor), at: 0)
-      var actions = dropBottomPages()
-      let dropped = droppedChange(change)
-      actions.append(.reportRequest(completion(.previousPage, error: nil), dropped))
-      return actions
+      return applyPage(page, loadedBy: request)
     }
     return []
+  }
+
+  /// Adds a next page below the items, or a previous page above them (the request says which),
+  /// then drops pages at the other end when over the maximum.
+  private mutating func applyPage(_ page: Page<Item>, loadedBy request: PageRequest) -> [Action] {
+    let above = request.isPreviousPage
+    totalCount = Self.validTotal(page.totalCount) ?? totalCount
+    let heldBefore = items.count
+    let change: ItemsChange
+    if above {
+      previousPageLoad = .idle
+      change = prepend(page.items)
+      previous = previousPosition(before: request, page: page)
+    } else {
+      nextPageLoad = .idle
+      change = append(page.items)
+      next = nextPosition(after: request, page: page)
+    }
+    let held = HeldPage(
+      count: items.count - heldBefore, before: above ? previous : positionBefore(request, page),
+      after: above ? positionAfter(request, page) : next, nextCursor: page.nextCursor,
+      previousCursor: page.previousCursor)
+    if above { heldPages.insert(held, at: 0) } else { heldPages.append(held) }
+    var actions = above ? dropBottomPages() : dropTopPages()
+    actions.append(
+      .reportRequest(completion(above ? .previousPage : .nextPage, error: nil), droppedChange(change)))
+    return actions
   }
 
   /// Records the failure of the request started under `ticket`, or drops it when not in flight.
@@ -553,15 +553,14 @@ extension PagingStateMachine {
     return Ticket(generation: generation, sequence: sequence)
   }
 
-  private mutating func startNextPage(_ request: PageRequest) -> [Action] {
+  /// Starts a next or previous page (the request says which).
+  private mutating func startPage(_ request: PageRequest) -> [Action] {
     let ticket = makeTicket()
-    nextPageLoad = .loading(ticket, request)
-    return [.load(ticket, request)]
-  }
-
-  private mutating func startPreviousPage(_ request: PageRequest) -> [Action] {
-    let ticket = makeTicket()
-    previousPageLoad = .loading(ticket, request)
+    if request.isPreviousPage {
+      previousPageLoad = .loading(ticket, request)
+    } else {
+      nextPageLoad = .loading(ticket, request)
+    }
     return [.load(ticket, request)]
   }
 
