@@ -133,10 +133,20 @@ private let rounds = 20
       }
     }
   }
+  let list = median(listTimes) * 1e6
+  let hop = median(hopTimes) * 1e6
+  let own = list - hop
   print(
-    "  from memory: PagedList \(format(median(listTimes) * 1e6)) µs/page, a bare main-actor task calling "
-      + "the loader \(format(median(hopTimes) * 1e6)) µs/page (the list's own share of the column above)")
+    "  from memory: PagedList \(format(list)) µs/page, a bare main-actor task calling "
+      + "the loader \(format(hop)) µs/page (the list's own share of the column above)")
+  print(
+    "  PagedList's own cost per page (PagedList − bare task): \(format(own)) µs — "
+      + "\(own <= ownCostTarget ? "within" : "OVER") the \(format(ownCostTarget)) µs target"
+      + " (PagedList itself \(list <= ownCostTarget ? "within" : "over") it)")
 }
+
+/// The most the list may add to a page loaded from memory, in microseconds.
+private let ownCostTarget = 50.0
 
 /// Runs one page load and returns its seconds; a failure or a short page ends the benchmark.
 @MainActor private func time(_ load: @MainActor () async throws -> Int) async -> Double {

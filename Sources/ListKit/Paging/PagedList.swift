@@ -41,17 +41,11 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   /// The key of the list's cached first page: list name, the context's token, query.
   ///
   /// It follows the context: ``switchContext(to:query:)`` changes it.
-  public var cacheKey: PageCacheKey {
-    registrar.access(self, keyPath: \.cacheKey)
-    return machine.cacheKey
-  }
+  public var cacheKey: PageCacheKey { tracked(keyPaths.cacheKey) { $0.cacheKey } }
   /// The style, sizes, prefetch distance and duplicate policy.
   public var configuration: PagingConfiguration { machine.configuration }
   /// The context every request carries; ``switchContext(to:query:)`` changes it.
-  public var context: RequestContext {
-    registrar.access(self, keyPath: \.context)
-    return machine.context
-  }
+  public var context: RequestContext { tracked(keyPaths.context) { $0.context } }
 
   /// Called on the main actor when a page request ends (not for a dropped, outdated response).
   public var onRequestCompleted: ((RequestCompletion) -> Void)?
@@ -66,6 +60,8 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
 
   private(set) var machine: PagingStateMachine<Item>
   let registrar = ObservationRegistrar()
+  /// The key paths the registrar is told about, made once (see ``ObservedKeyPaths``).
+  let keyPaths = ObservedKeyPaths()
   private let loader: any PageLoader<Item>
   private let cache: (any PageCache<Item>)?
   private let now: @Sendable () -> Date
@@ -126,10 +122,7 @@ extension PagedList {
   ///
   /// Read single items (``item(at:)``, `items[i]`) rather than keeping a copy of the array across
   /// a load: a kept copy shares storage, so the next append has to copy every item.
-  public var items: [Item] {
-    registrar.access(self, keyPath: \.items)
-    return machine.items
-  }
+  public var items: [Item] { tracked(keyPaths.items) { $0.items } }
 
   /// The item at `index`, or `nil` when `index` is out of range.
   ///
@@ -137,54 +130,33 @@ extension PagedList {
   /// - Returns: The item, or `nil`.
   /// - Complexity: O(1).
   public func item(at index: Int) -> Item? {
-    registrar.access(self, keyPath: \.items)
+    registrar.access(self, keyPath: keyPaths.items)
     return machine.items.indices.contains(index) ? machine.items[index] : nil
   }
 
   /// The state of the refresh (first page) direction.
-  public var refreshState: LoadState {
-    registrar.access(self, keyPath: \.refreshState)
-    return machine.refreshState
-  }
+  public var refreshState: LoadState { tracked(keyPaths.refreshState) { $0.refreshState } }
 
   /// The state of the next-page direction; ``LoadState/reachedEnd`` shows "no more data".
-  public var nextPageState: LoadState {
-    registrar.access(self, keyPath: \.nextPageState)
-    return machine.nextPageState
-  }
+  public var nextPageState: LoadState { tracked(keyPaths.nextPageState) { $0.nextPageState } }
 
   /// The state of the previous-page direction (items before the first one held);
   /// ``LoadState/reachedEnd`` is "no earlier items", which a list started at the top reaches with
   /// its first page.
-  public var previousPageState: LoadState {
-    registrar.access(self, keyPath: \.previousPageState)
-    return machine.previousPageState
-  }
+  public var previousPageState: LoadState { tracked(keyPaths.previousPageState) { $0.previousPageState } }
 
   /// Whether a previous page can be loaded now.
-  public var hasPrevious: Bool {
-    registrar.access(self, keyPath: \.hasPrevious)
-    return machine.hasPrevious
-  }
+  public var hasPrevious: Bool { tracked(keyPaths.hasPrevious) { $0.hasPrevious } }
 
   /// Whether a first page has loaded and the list holds no items: show the empty state.
-  public var isBlank: Bool {
-    registrar.access(self, keyPath: \.isBlank)
-    return machine.isBlank
-  }
+  public var isBlank: Bool { tracked(keyPaths.isBlank) { $0.isBlank } }
 
   /// Whether a next page can be loaded now.
-  public var hasMore: Bool {
-    registrar.access(self, keyPath: \.hasMore)
-    return machine.hasMore
-  }
+  public var hasMore: Bool { tracked(keyPaths.hasMore) { $0.hasMore } }
 
   /// How old the shown cached first page was when it was shown, or `nil` when the items did not
   /// come from the cache.
-  public var cachedPageAge: Duration? {
-    registrar.access(self, keyPath: \.cachedPageAge)
-    return machine.cachedPageAge
-  }
+  public var cachedPageAge: Duration? { tracked(keyPaths.cachedPageAge) { $0.cachedPageAge } }
 
   /// The number of items on the server, when the loader's pages say (``Page/totalCount``:
   /// Django REST framework's `count`, an `X-Total-Count` header), or `nil` when unknown.
@@ -192,17 +164,14 @@ extension PagedList {
   /// Every page that carries a total updates it (a refresh's first page sets it, `nil` included);
   /// a cached page shows the total it was saved with; ``switchContext(to:query:)`` resets it.
   /// Show "40 of 1,000" with ``items`` `.count`.
-  public var totalCount: Int? {
-    registrar.access(self, keyPath: \.totalCount)
-    return machine.totalCount
-  }
+  public var totalCount: Int? { tracked(keyPaths.totalCount) { $0.totalCount } }
 
   /// Whether the items shown are the cached first page, before the network answered.
   public var isShowingCachedPage: Bool { cachedPageAge != nil }
 
   /// Why the last save of the first page to the cache failed, or `nil` after a good save.
   public var lastCacheSaveError: PageCacheError? {
-    registrar.access(self, keyPath: \.lastCacheSaveError)
+    registrar.access(self, keyPath: keyPaths.lastCacheSaveError)
     return storedCacheSaveError
   }
 
@@ -453,19 +422,19 @@ extension PagedList {
       registrar.didSet(self, keyPath: keyPath)
       changed = true
     }
-    notify(\.items, if: itemsChange != nil)
-    notify(\.refreshState, if: before.refreshState != after.refreshState)
-    notify(\.nextPageState, if: before.nextPageState != after.nextPageState)
-    notify(\.isBlank, if: before.isBlank != after.isBlank)
-    notify(\.hasMore, if: before.hasMore != after.hasMore)
-    notify(\.cachedPageAge, if: before.cachedPageAge != after.cachedPageAge)
-    notify(\.totalCount, if: before.totalCount != after.totalCount)
-    notify(\.context, if: before.context != after.context)
-    notify(\.cacheKey, if: before.cacheKey != after.cacheKey)
-    notify(\.previousPageState, if: before.previousPageState != after.previousPageState)
-    notify(\.hasPrevious, if: before.hasPrevious != after.hasPrevious)
+    notify(keyPaths.items, if: itemsChange != nil)
+    notify(keyPaths.refreshState, if: before.refreshState != after.refreshState)
+    notify(keyPaths.nextPageState, if: before.nextPageState != after.nextPageState)
+    notify(keyPaths.isBlank, if: before.isBlank != after.isBlank)
+    notify(keyPaths.hasMore, if: before.hasMore != after.hasMore)
+    notify(keyPaths.cachedPageAge, if: before.cachedPageAge != after.cachedPageAge)
+    notify(keyPaths.totalCount, if: before.totalCount != after.totalCount)
+    notify(keyPaths.context, if: before.context != after.context)
+    notify(keyPaths.cacheKey, if: before.cacheKey != after.cacheKey)
+    notify(keyPaths.previousPageState, if: before.previousPageState != after.previousPageState)
+    notify(keyPaths.hasPrevious, if: before.hasPrevious != after.hasPrevious)
     if let itemsChange { onItemsChanged?(itemsChange) }
-    if changed {
+    if changed, !changeObservers.isEmpty || !subscribers.isEmpty {
       let state = state(itemsChange: itemsChange)
       notifyChangeObservers(state)
       publish(state)
@@ -567,7 +536,7 @@ extension PagedList {
 
   private func cacheSaveEnded(_ failure: PageCacheError?) {
     guard failure != storedCacheSaveError else { return }
-    registrar.withMutation(of: self, keyPath: \.lastCacheSaveError) { storedCacheSaveError = failure }
+    registrar.withMutation(of: self, keyPath: keyPaths.lastCacheSaveError) { storedCacheSaveError = failure }
   }
 }
 

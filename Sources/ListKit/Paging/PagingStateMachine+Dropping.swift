@@ -1,18 +1,6 @@
 extension PagingStateMachine {
-  /// One loaded page among the items: how many items it holds and where its neighbours load.
-  struct HeldPage {
-    /// The items it added (a duplicate id it brought is counted with the page that holds it).
-    var count: Int
-    /// Where the page just above it loads, as a previous page.
-    var before: NextPage
-    /// Where the page just below it loads, as a next page.
-    var after: NextPage
-    /// The next cursor the page returned: forgotten as "seen" when the page is dropped, so that
-    /// loading it again is not taken for a loop.
-    var nextCursor: String?
-    /// The previous cursor the page returned, forgotten as "seen" for the same reason.
-    var previousCursor: String?
-  }
+  /// One loaded page among the items.
+  typealias HeldPage = PagingHeldPage
 
   /// Where the page before the one `request` loaded starts, or `.end` at the top.
   ///
@@ -70,7 +58,7 @@ extension PagingStateMachine {
       forgetCursors(of: heldPages[pagesDropped])
       pagesDropped += 1
     }
-    for item in items[0..<count] { forget(item.id) }
+    for index in 0..<count { forgetID(at: index) }
     items.removeFirst(count)
     firstIndexKey += count
     heldPages.removeFirst(pagesDropped)
@@ -94,7 +82,7 @@ extension PagingStateMachine {
       forgetCursors(of: page)
     }
     let start = items.count - count
-    for item in items[start...] { forget(item.id) }
+    for index in start..<items.count { forgetID(at: index) }
     items.removeLast(count)
     lastDrop = start..<(start + count)
     next = heldPages[heldPages.count - 1].after
@@ -122,13 +110,6 @@ extension PagingStateMachine {
         then: .prepended(inserted: inserted, updated: updated.filter { $0 < lastDrop.lowerBound }))
     case .reloaded, .dropped:
       return change
-    }
-  }
-
-  private mutating func forget(_ id: Item.ID) {
-    switch configuration.duplicatePolicy {
-    case .keepFirst: heldIDs.remove(id)
-    case .replaceWithNewest: indexByID.removeValue(forKey: id)
     }
   }
 

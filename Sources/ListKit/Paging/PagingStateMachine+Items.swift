@@ -4,8 +4,7 @@ extension PagingStateMachine {
   /// - Complexity: O(*m*) for *m* new items.
   mutating func replaceItems(with newItems: [Item]) {
     items = []
-    heldIDs = []
-    indexByID = [:]
+    heldIDs = HeldIDTable()
     firstIndexKey = 0
     items.reserveCapacity(newItems.count)
     _ = append(newItems)
@@ -16,32 +15,45 @@ extension PagingStateMachine {
 
   /// Appends the items whose id is not held; a held id keeps or takes the new content by policy.
   ///
+  /// The items between two held ids are appended in one step, not one by one.
   /// - Returns: The appended range and the indexes updated in place.
   /// - Complexity: O(*m*) amortized for *m* new items, whatever the number already held: one
   ///   hash lookup per item, no scan of the held items.
   mutating func append(_ newItems: [Item]) -> ItemsChange {
+    heldIDs.reserve(adding: newItems.count)
     let start = items.count
     var updated: [Int] = []
-    switch configuration.duplicatePolicy {
-    case .keepFirst:
-      // A set, not the id → index dictionary: half the memory, and one random memory access
-      // fewer per item in a large list (the dictionary keeps its values in a second array).
-      for item in newItems where heldIDs.insert(item.id).inserted {
-        items.append(item)
+    // `newItems[flushed...]` not yet in `items` are the pending ones: each new id is keyed at the
+    // index it takes when they are appended.
+    var flushed = 0
+    // `0..<count` and closed slices, not `indices` and `flushed...`: in unspecialized code the
+    // generic range forms ask the runtime for metadata on every call.
+    hashes.removeAll(keepingCapacity: true)
+    for position in 0..<newItems.count { hashes.append(newItems[position].id.hashValue) }
+    heldIDs.warm(hashes)
+    for position in 0..<newItems.count {
+      let hash = hashes[position]
+      let pendingBase = items.count - flushed
+      let lookup = heldIDs.find(hash, base: firstIndexKey) { index in
+        let id = newItems[position].id
+        if index < items.count { return index >= 0 && items[index].id == id }
+        return index - pendingBase < position && newItems[index - pendingBase].id == id
       }
-    case .replaceWithNewest:
-      for item in newItems {
-        let candidate = items.count
-        // One hash lookup: the defaulted subscript inserts `candidate`'s key for a new id and
-        // yields the held key for a known one; held indexes are all below `candidate`.
-        let index = Self.read(&indexByID[item.id, default: candidate + firstIndexKey]) - firstIndexKey
-        if index == candidate {
-          items.append(item)
-        } else {
-          items[index] = item
-          if index < start { updated.append(index) }
-        }
+      guard let index = lookup.position else {
+        heldIDs.insert(hash, key: firstIndexKey + pendingBase + position, at: lookup.slot)
+        continue
       }
+      items.append(contentsOf: newItems[flushed..<position])
+      flushed = position + 1
+      if case .replaceWithNewest = configuration.duplicatePolicy {
+        items[index] = newItems[position]
+        if index < start { updated.append(index) }
+      }
+    }
+    if flushed == 0 {
+      items.append(contentsOf: newItems)
+    } else {
+      items.append(contentsOf: newItems[flushed..<newItems.count])
     }
     return .appended(inserted: start..<items.count, updated: updated)
   }
@@ -51,34 +63,45 @@ extension PagingStateMachine {
   ///
   /// - Returns: The inserted range (from 0) and the indexes, after the insertion, updated in place.
   /// - Complexity: O(*m*) hash lookups for *m* new items, plus one move of the *n* held items to
-  ///   make room (a memory move, no per-item work: `indexByID` is renumbered by moving
-  ///   `firstIndexKey`, not by rewriting every entry).
+  ///   make room (a memory move, no per-item work: the held keys stay, `firstIndexKey` moves).
   mutating func prepend(_ newItems: [Item]) -> ItemsChange {
+    heldIDs.reserve(adding: newItems.count)
     var fresh: [Item] = []
     var updatedHeld: [Int] = []
-    switch configuration.duplicatePolicy {
-    case .keepFirst:
-      for item in newItems where heldIDs.insert(item.id).inserted { fresh.append(item) }
-    case .replaceWithNewest:
-      var freshIndexByID: [Item.ID: Int] = [:]
-      for item in newItems {
-        if let key = indexByID[item.id] {
-          let index = key - firstIndexKey
+    let replaces = configuration.duplicatePolicy == .replaceWithNewest
+    for item in newItems {
+      let id = item.id
+      let hash = id.hashValue
+      // Until their count is known, `fresh[f]` is keyed at index -1 - f, above the held items.
+      let lookup = heldIDs.find(hash, base: firstIndexKey) { index in
+        if index >= 0 { return index < items.count && items[index].id == id }
+        return -1 - index < fresh.count && fresh[-1 - index].id == id
+      }
+      switch lookup.position {
+      case nil:
+        heldIDs.insert(hash, key: firstIndexKey - 1 - fresh.count, at: lookup.slot)
+        fresh.append(item)
+      case let index? where index >= 0:
+        if replaces {
           items[index] = item
           updatedHeld.append(index)
-        } else if let index = freshIndexByID[item.id] {
-          fresh[index] = item
-        } else {
-          freshIndexByID[item.id] = fresh.count
-          fresh.append(item)
         }
+      case let index?:
+        if replaces { fresh[-1 - index] = item }
       }
-      firstIndexKey -= fresh.count
-      for (offset, item) in fresh.enumerated() { indexByID[item.id] = firstIndexKey + offset }
     }
+    // Key `fresh[f]` at its index from the top, f - fresh.count.
+    for (offset, item) in fresh.enumerated() {
+      heldIDs.rekey(
+        item.id.hashValue, from: firstIndexKey - 1 - offset, to: firstIndexKey - fresh.count + offset)
+    }
+    firstIndexKey -= fresh.count
     items.insert(contentsOf: fresh, at: 0)
     return .prepended(inserted: 0..<fresh.count, updated: updatedHeld.map { $0 + fresh.count })
   }
 
-  private static func read(_ value: inout Int) -> Int { value }
+  /// Forgets the id of the item at `index`, which is about to be dropped.
+  mutating func forgetID(at index: Int) {
+    heldIDs.remove(items[index].id.hashValue, key: firstIndexKey + index)
+  }
 }

@@ -31,36 +31,12 @@ import Foundation
 ///   the total; loads and cache reads carry the cache key of their context, so nothing of an old
 ///   context is applied or saved under the new key.
 package struct PagingStateMachine<Item: Identifiable> {
-  /// Identifies one request: the generation it belongs to and a sequence number unique in the
-  /// machine's life.
-  package struct Ticket: Hashable, Sendable, CustomStringConvertible {
-    /// The generation (count of refreshes started) the request belongs to.
-    package let generation: Int
-    /// Unique among the machine's tickets.
-    package let sequence: Int
-
-    package var description: String { "#\(sequence)@g\(generation)" }
-  }
-
+  /// Identifies one request (a type of its own, not nested: see ``PagingTicket``).
+  package typealias Ticket = PagingTicket
   /// The state of one direction.
-  package enum State {
-    /// Nothing in flight, nothing failed.
-    case idle
-    /// `request` is in flight under `ticket`.
-    case loading(Ticket, PageRequest)
-    /// `request` failed; a retry repeats it.
-    case failed(PagingError, PageRequest)
-  }
-
+  package typealias State = PagingDirectionLoad
   /// Where the next (or previous) page starts.
-  package enum NextPage: Equatable {
-    /// No first page of this generation has loaded: there is no page to ask for.
-    case unknown
-    /// The page starts here.
-    case at(PageRequest.Position)
-    /// Paging ended.
-    case end
-  }
+  package typealias NextPage = PagingNextPage
 
   /// Why `loadNextPage` is called.
   package enum Trigger: Hashable, Sendable {
@@ -99,11 +75,12 @@ package struct PagingStateMachine<Item: Identifiable> {
 
   /// The items, without two entries of one id.
   package internal(set) var items: [Item] = []
-  /// The ids held: the O(1) duplicate check of ``DuplicateIDPolicy/keepFirst``.
-  var heldIDs: Set<Item.ID> = []
-  /// The index in `items` of every id held: the O(1) duplicate check of
-  /// ``DuplicateIDPolicy/replaceWithNewest``, which must find the held entry.
-  var indexByID: [Item.ID: Int] = [:]
+  /// The key (index + `firstIndexKey`) of every item, by id: the O(1) duplicate check of both
+  /// policies, which also finds the held entry that ``DuplicateIDPolicy/replaceWithNewest``
+  /// replaces.
+  var heldIDs = HeldIDTable()
+  /// The hashes of the page being appended; kept to reuse its storage.
+  var hashes: [Int] = []
 
   /// The refresh direction.
   package private(set) var refreshLoad: State = .idle
@@ -132,8 +109,8 @@ package struct PagingStateMachine<Item: Identifiable> {
   var seenCursors: Set<String> = []
   /// Previous cursors returned in this generation, for the same reason.
   var seenPreviousCursors: Set<String> = []
-  /// The stored `indexByID` value of `items[0]`: prepending lowers it instead of renumbering
-  /// every held item.
+  /// The key in `heldIDs` of `items[0]`: prepending lowers it and dropping top pages raises it
+  /// instead of renumbering every held item.
   var firstIndexKey = 0
   /// The pages the items came from, top to bottom, with where their neighbours load: what lets
   /// ``PagingConfiguration/maximumItemCount`` drop whole pages and re-open the exact position.
@@ -380,16 +357,7 @@ extension PagingStateMachine {
   /// - Parameter trigger: Why it is called.
   /// - Returns: `.load` of the next page, or nothing.
   package mutating func loadNextPage(_ trigger: Trigger = .explicit) -> [Action] {
-    guard case .idle = refreshLoad, case .at(let position) = next else { return [] }
-    switch nextPageLoad {
-    case .loading:
-      return []
-    case .failed(_, let request):
-      guard trigger == .explicit else { return [] }
-      return startNextPage(request)
-    case .idle:
-      return startNextPage(PageRequest(position: position, context: context, isFirstPage: false))
-    }
+    loadPage(before: false, trigger)
   }
 
   /// Starts loading the page before the first item, when there is one and nothing forbids it.
@@ -401,16 +369,22 @@ extension PagingStateMachine {
   /// - Parameter trigger: Why it is called.
   /// - Returns: `.load` of the previous page, or nothing.
   package mutating func loadPreviousPage(_ trigger: Trigger = .explicit) -> [Action] {
-    guard case .idle = refreshLoad, case .at(let position) = previous else { return [] }
-    switch previousPageLoad {
+    loadPage(before: true, trigger)
+  }
+
+  /// The rules ``loadNextPage(_:)`` and ``loadPreviousPage(_:)`` share, for the direction after
+  /// the items or, when `before`, before them.
+  private mutating func loadPage(before: Bool, _ trigger: Trigger) -> [Action] {
+    guard case .idle = refreshLoad, case .at(let position) = before ? previous : next else { return [] }
+    switch before ? previousPageLoad : nextPageLoad {
     case .loading:
       return []
     case .failed(_, let request):
       guard trigger == .explicit else { return [] }
-      return startPreviousPage(request)
+      return startPage(request)
     case .idle:
-      return startPreviousPage(
-        PageRequest(position: position, context: context, isFirstPage: false, isPreviousPage: true))
+      return startPage(
+        PageRequest(position: position, context: context, isFirstPage: false, isPreviousPage: before))
     }
   }
 
@@ -438,8 +412,8 @@ extension PagingStateMachine {
       return [.load(ticket, request)]
     }
     var actions: [Action] = []
-    if case .failed(_, let request) = nextPageLoad { actions += startNextPage(request) }
-    if case .failed(_, let request) = previousPageLoad { actions += startPreviousPage(request) }
+    if case .failed(_, let request) = nextPageLoad { actions += startPage(request) }
+    if case .failed(_, let request) = previousPageLoad { actions += startPage(request) }
     return actions
   }
 
@@ -474,36 +448,39 @@ extension PagingStateMachine {
       return startsAtTop ? [.saveFirstPage(page, cacheKey), report] : [report]
     }
     if case .loading(let current, let request) = nextPageLoad, current == ticket {
-      nextPageLoad = .idle
-      totalCount = Self.validTotal(page.totalCount) ?? totalCount
-      let heldBefore = items.count
-      let change = append(page.items)
-      next = nextPosition(after: request, page: page)
-      heldPages.append(
-        HeldPage(
-          count: items.count - heldBefore, before: positionBefore(request, page),
-          after: next, nextCursor: page.nextCursor, previousCursor: page.previousCursor))
-      var actions = dropTopPages()
-      let dropped = droppedChange(change)
-      actions.append(.reportRequest(completion(.nextPage, error: nil), dropped))
-      return actions
+      return applyPage(page, loadedBy: request)
     }
     if case .loading(let current, let request) = previousPageLoad, current == ticket {
-      previousPageLoad = .idle
-      totalCount = Self.validTotal(page.totalCount) ?? totalCount
-      let heldBefore = items.count
-      let change = prepend(page.items)
-      previous = previousPosition(before: request, page: page)
-      heldPages.insert(
-        HeldPage(
-          count: items.count - heldBefore, before: previous, after: positionAfter(request, page),
-          nextCursor: page.nextCursor, previousCursor: page.previousCursor), at: 0)
-      var actions = dropBottomPages()
-      let dropped = droppedChange(change)
-      actions.append(.reportRequest(completion(.previousPage, error: nil), dropped))
-      return actions
+      return applyPage(page, loadedBy: request)
     }
     return []
+  }
+
+  /// Adds a next page below the items, or a previous page above them (the request says which),
+  /// then drops pages at the other end when over the maximum.
+  private mutating func applyPage(_ page: Page<Item>, loadedBy request: PageRequest) -> [Action] {
+    let above = request.isPreviousPage
+    totalCount = Self.validTotal(page.totalCount) ?? totalCount
+    let heldBefore = items.count
+    let change: ItemsChange
+    if above {
+      previousPageLoad = .idle
+      change = prepend(page.items)
+      previous = previousPosition(before: request, page: page)
+    } else {
+      nextPageLoad = .idle
+      change = append(page.items)
+      next = nextPosition(after: request, page: page)
+    }
+    let held = HeldPage(
+      count: items.count - heldBefore, before: above ? previous : positionBefore(request, page),
+      after: above ? positionAfter(request, page) : next, nextCursor: page.nextCursor,
+      previousCursor: page.previousCursor)
+    if above { heldPages.insert(held, at: 0) } else { heldPages.append(held) }
+    var actions = above ? dropBottomPages() : dropTopPages()
+    actions.append(
+      .reportRequest(completion(above ? .previousPage : .nextPage, error: nil), droppedChange(change)))
+    return actions
   }
 
   /// Records the failure of the request started under `ticket`, or drops it when not in flight.
@@ -576,15 +553,14 @@ extension PagingStateMachine {
     return Ticket(generation: generation, sequence: sequence)
   }
 
-  private mutating func startNextPage(_ request: PageRequest) -> [Action] {
+  /// Starts a next or previous page (the request says which).
+  private mutating func startPage(_ request: PageRequest) -> [Action] {
     let ticket = makeTicket()
-    nextPageLoad = .loading(ticket, request)
-    return [.load(ticket, request)]
-  }
-
-  private mutating func startPreviousPage(_ request: PageRequest) -> [Action] {
-    let ticket = makeTicket()
-    previousPageLoad = .loading(ticket, request)
+    if request.isPreviousPage {
+      previousPageLoad = .loading(ticket, request)
+    } else {
+      nextPageLoad = .loading(ticket, request)
+    }
     return [.load(ticket, request)]
   }
 

@@ -21,6 +21,15 @@ import Testing
     return machine.succeeded(load.ticket, with: source.page(for: load.request))
   }
 
+  /// A machine of pages of 10 items, at most 30, holding the first page of `source`.
+  static func holdingFirstPage(of source: ItemSource, _ style: PagingStyle) -> Machine {
+    var machine = Machine(configuration: .test(style, pageSize: 10, maximumItemCount: 30))
+    let first = machine.refresh().load
+    #expect(first != nil, "the first page starts")
+    _ = first.map { machine.succeeded($0.ticket, with: source.page(for: $0.request)) }
+    return machine
+  }
+
   @Test func aMaximumUnderThreePagesIsRejected() {
     #expect(throws: PagingConfigurationError.maximumItemCountTooSmall(maximumItemCount: 59, minimum: 60)) {
       try PagingConfiguration(pageSize: 20, maximumItemCount: 59)
@@ -35,9 +44,7 @@ import Testing
   @Test(arguments: styles)
   func aNextPageOverTheMaximumDropsTheTopPageAndReopensThePreviousDirection(style: PagingStyle) {
     let source = ItemSource(count: 100)
-    var machine = Machine(configuration: .test(style, pageSize: 10, maximumItemCount: 30))
-    guard let first = machine.refresh().load else { return #expect(Bool(false)) }
-    _ = machine.succeeded(first.ticket, with: source.page(for: first.request))
+    var machine = Self.holdingFirstPage(of: source, style)
     Self.next(&machine, source)
     Self.next(&machine, source)
     #expect(machine.ids == Array(0..<30))
@@ -68,9 +75,7 @@ import Testing
   @Test(arguments: styles)
   func dropsCancelTheLoadInFlightOnTheDroppedSide(style: PagingStyle) {
     let source = ItemSource(count: 100)
-    var machine = Machine(configuration: .test(style, pageSize: 10, maximumItemCount: 30))
-    guard let first = machine.refresh().load else { return #expect(Bool(false)) }
-    _ = machine.succeeded(first.ticket, with: source.page(for: first.request))
+    var machine = Self.holdingFirstPage(of: source, style)
     for _ in 0..<4 { Self.next(&machine, source) }
     #expect(machine.ids == Array(20..<50))
     guard let above = machine.loadPreviousPage().load, let below = machine.loadNextPage().load else {

@@ -57,8 +57,7 @@ import Testing
   // MARK: One request per direction
 
   @Test func aSecondLoadNextPageWhileOneIsInFlightDoesNothing() {
-    var machine = Machine(configuration: .test())
-    machine.loadFirstPage(page(0..<3))
+    var machine = Machine.holdingFirstPage()
     #expect(machine.loadNextPage().loads.count == 1)
     #expect(machine.loadNextPage().isEmpty)
     #expect(machine.itemWillDisplay(at: 2).isEmpty)
@@ -84,8 +83,7 @@ import Testing
   // MARK: Generations
 
   @Test func refreshCancelsTheInFlightNextPageAndDropsItsLateResponse() {
-    var machine = Machine(configuration: .test())
-    machine.loadFirstPage(page(0..<3))
+    var machine = Machine.holdingFirstPage()
     let next = machine.loadNextPage().load
     let refresh = machine.refresh()
     #expect(refresh.cancels == [next?.ticket].compactMap { $0 })
@@ -99,8 +97,7 @@ import Testing
   }
 
   @Test func aResponseFromAnOlderGenerationIsDroppedEvenAfterTheNewFirstPageArrived() {
-    var machine = Machine(configuration: .test())
-    machine.loadFirstPage(page(0..<3))
+    var machine = Machine.holdingFirstPage()
     let old = machine.loadNextPage().load
     machine.loadFirstPage(page(10..<13))
     let current = machine.loadNextPage().load
@@ -115,8 +112,7 @@ import Testing
   }
 
   @Test func aFailureFromAnOlderGenerationDoesNotMarkTheNewOneFailed() {
-    var machine = Machine(configuration: .test())
-    machine.loadFirstPage(page(0..<3))
+    var machine = Machine.holdingFirstPage()
     let old = machine.loadNextPage().load
     let refresh = machine.refresh().load
     #expect(old.map { machine.failed($0.ticket, with: networkDown) }?.isEmpty == true)
@@ -129,8 +125,7 @@ import Testing
   // MARK: Retry
 
   @Test func retryRepeatsTheFailedNextPageInTheSameGeneration() {
-    var machine = Machine(configuration: .test())
-    machine.loadFirstPage(page(0..<3))
+    var machine = Machine.holdingFirstPage()
     let first = machine.loadNextPage().load
     let report = first.map { machine.failed($0.ticket, with: networkDown) }
     #expect(report?.completions.first?.success == false)
@@ -147,8 +142,7 @@ import Testing
   }
 
   @Test func retryRepeatsAFailedRefreshAndKeepsTheItemsMeanwhile() {
-    var machine = Machine(configuration: .test())
-    machine.loadFirstPage(page(0..<3))
+    var machine = Machine.holdingFirstPage()
     let refresh = machine.refresh().load
     _ = refresh.map { machine.failed($0.ticket, with: refreshDown) }
     #expect(machine.ids == [0, 1, 2])
@@ -170,8 +164,7 @@ import Testing
   // MARK: The end
 
   @Test func anEmptyPageEndsPagingEvenWhenTheServerSaysMoreFollow() {
-    var machine = Machine(configuration: .test())
-    machine.loadFirstPage(page(0..<3))
+    var machine = Machine.holdingFirstPage()
     let report = machine.loadNext(page([], hasMore: true))
     #expect(report.completions.first?.hasMore == false)
     #expect(machine.nextPageState == .reachedEnd)
@@ -309,8 +302,7 @@ import Testing
   }
 
   @Test func afterAnErrorPrefetchWaitsForRetryOrRefresh() {
-    var machine = Machine(configuration: .test())
-    machine.loadFirstPage(page(0..<3))
+    var machine = Machine.holdingFirstPage()
     _ = machine.itemWillDisplay(at: 2).load.map { machine.failed($0.ticket, with: networkDown) }
     for index in 0..<3 { #expect(machine.itemWillDisplay(at: index).isEmpty) }
     // An explicit request repeats the failed one.
@@ -323,8 +315,7 @@ import Testing
   }
 
   @Test func afterAFailedRefreshPrefetchWaitsForRetry() {
-    var machine = Machine(configuration: .test())
-    machine.loadFirstPage(page(0..<3))
+    var machine = Machine.holdingFirstPage()
     _ = machine.refresh().load.map { machine.failed($0.ticket, with: refreshDown) }
     #expect(machine.itemWillDisplay(at: 2).isEmpty)
     _ = machine.retry().load.map { machine.succeeded($0.ticket, with: page(0..<3)) }

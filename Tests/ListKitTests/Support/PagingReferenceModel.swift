@@ -152,44 +152,52 @@ struct PagingReferenceModel {
   }
 
   mutating func loadNextPage(explicit: Bool, handle: Int) -> PageRequest.Position? {
-    guard refreshInFlight == nil, !refreshFailed, generationHasFirstPage, !ended, nextInFlight == nil
-    else { return nil }
-    if let failed = nextFailedPosition {
-      guard explicit else { return nil }
-      nextFailedPosition = nil
-      nextInFlight = (handle, failed)
-      return failed
-    }
     let size = configuration.pageSize
-    let position: PageRequest.Position =
+    let request = position(
+      ended: ended, inFlight: nextInFlight != nil, failed: nextFailedPosition, explicit: explicit
+    ) {
       switch configuration.style {
       case .pageIndex: .page(index: baseIndex + firstPageSpan + rawPageCounts.count - 1, size: size)
       case .offset: .offset(baseOffset + rawPageCounts.reduce(0, +), limit: size)
       case .cursor: .cursor(cursors.last, limit: size)
       }
-    nextInFlight = (handle, position)
-    return position
+    }
+    guard let request else { return nil }
+    nextFailedPosition = nil
+    nextInFlight = (handle, request)
+    return request
   }
 
   mutating func loadPreviousPage(explicit: Bool, handle: Int) -> PageRequest.Position? {
-    guard refreshInFlight == nil, !refreshFailed, generationHasFirstPage, !previousEnded,
-      previousInFlight == nil
-    else { return nil }
-    if let failed = previousFailedPosition {
-      guard explicit else { return nil }
-      previousFailedPosition = nil
-      previousInFlight = (handle, failed)
-      return failed
-    }
     let size = configuration.pageSize
-    let position: PageRequest.Position =
+    let request = position(
+      ended: previousEnded, inFlight: previousInFlight != nil, failed: previousFailedPosition,
+      explicit: explicit
+    ) {
       switch configuration.style {
       case .pageIndex: .page(index: baseIndex - prependedPages - 1, size: size)
       case .offset: .offset(max(0, topOffset - size), limit: min(size, topOffset))
       case .cursor: .cursorBefore(previousCursors.last!, limit: size)
       }
-    previousInFlight = (handle, position)
-    return position
+    }
+    guard let request else { return nil }
+    previousFailedPosition = nil
+    previousInFlight = (handle, request)
+    return request
+  }
+
+  /// The rules both directions share: nothing before a first page, while a refresh is in flight
+  /// or failed, at the end or while one is in flight; a failed position is repeated by an
+  /// explicit call only; otherwise the `fresh` one.
+  private func position(
+    ended: Bool, inFlight: Bool, failed: PageRequest.Position?, explicit: Bool,
+    fresh: () -> PageRequest.Position
+  ) -> PageRequest.Position? {
+    guard refreshInFlight == nil, !refreshFailed, generationHasFirstPage, !ended, !inFlight else {
+      return nil
+    }
+    if let failed { return explicit ? failed : nil }
+    return fresh()
   }
 
   /// A row is displayed: the next page near the end (`handle`), the previous near the top
@@ -265,34 +273,34 @@ struct PagingReferenceModel {
       }
     } else if let previous = previousInFlight, previous.handle == handle {
       previousInFlight = nil
-      guard let page else {
-        previousFailedPosition = previous.position
-        return
-      }
-      items = Self.mergeAtTop(items, page.items, policy: configuration.duplicatePolicy)
-      if let total = Self.total(of: page) { totalCount = total }
-      prependedPages += 1
-      let ends = page.items.isEmpty || !page.hasMore
-      switch configuration.style {
-      case .pageIndex(let first):
-        previousEnded = ends || baseIndex - prependedPages <= first
-      case .offset:
-        topOffset = max(0, topOffset - configuration.pageSize)
-        previousEnded = ends || topOffset == 0
-      case .cursor:
-        previousEnded = ends || !acceptPreviousCursor(page.previousCursor)
-      }
+      if let page { prependPage(page) } else { previousFailedPosition = previous.position }
     } else if let next = nextInFlight, next.handle == handle {
       nextInFlight = nil
-      guard let page else {
-        nextFailedPosition = next.position
-        return
-      }
-      items = Self.merge(items, page.items, policy: configuration.duplicatePolicy)
-      if let total = Self.total(of: page) { totalCount = total }
-      rawPageCounts.append(page.items.count)
-      ended = endsPaging(page)
+      if let page { appendPage(page) } else { nextFailedPosition = next.position }
     }
+  }
+
+  private mutating func prependPage(_ page: Page<TestItem>) {
+    items = Self.mergeAtTop(items, page.items, policy: configuration.duplicatePolicy)
+    if let total = Self.total(of: page) { totalCount = total }
+    prependedPages += 1
+    let ends = page.items.isEmpty || !page.hasMore
+    switch configuration.style {
+    case .pageIndex(let first):
+      previousEnded = ends || baseIndex - prependedPages <= first
+    case .offset:
+      topOffset = max(0, topOffset - configuration.pageSize)
+      previousEnded = ends || topOffset == 0
+    case .cursor:
+      previousEnded = ends || !acceptPreviousCursor(page.previousCursor)
+    }
+  }
+
+  private mutating func appendPage(_ page: Page<TestItem>) {
+    items = Self.merge(items, page.items, policy: configuration.duplicatePolicy)
+    if let total = Self.total(of: page) { totalCount = total }
+    rawPageCounts.append(page.items.count)
+    ended = endsPaging(page)
   }
 
   /// The page's total, when it has one that counts something.

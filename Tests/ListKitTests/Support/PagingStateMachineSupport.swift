@@ -56,6 +56,13 @@ extension PagingStateMachine where Item == TestItem {
   /// The ids held, in order.
   var ids: [Int] { items.map(\.id) }
 
+  /// A machine of the test configuration that holds the first page 0, 1, 2.
+  static func holdingFirstPage() -> Self {
+    var machine = Self(configuration: .test())
+    machine.loadFirstPage(page(0..<3))
+    return machine
+  }
+
   /// Starts a refresh and answers it with `page`; returns the actions of the answer.
   @discardableResult
   mutating func loadFirstPage(_ page: Page<TestItem>) -> [Action] {
