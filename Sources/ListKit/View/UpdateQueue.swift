@@ -67,8 +67,17 @@ final class UpdateQueue {
     let generation = self.generation
     // The diff runs at the priority of the code that asked for the update (a user's action).
     let priority = Task.currentPriority
+    // NB: the diff's inputs and result hold the rows' managers, which an app's subclass may tie to
+    // views that UIKit requires to be freed on the main thread. So the background task neither
+    // captures the inputs (the main actor drops them, from the handoff) nor keeps the result (a
+    // task's stored value is freed wherever the task is): its last reference to either is gone
+    // before it resumes the main actor.
+    let handoff = DiffHandoff(work)
     Task { @MainActor in
-      let result = await Task.detached(priority: priority) { work() }.value
+      let result = await withCheckedContinuation { continuation in
+        Task.detached(priority: priority) { continuation.resume(returning: handoff.run()) }
+      }
+      handoff.release()
       self.finish(result, of: generation, apply: apply)
     }
   }
