@@ -31,6 +31,10 @@ private func residentBytes() -> Int? {
 }
 
 private let memoryModeVariable = "LISTKIT_PAGING_MEMORY"
+/// Set to "keepFirst", "replaceWithNewest", "specialized" or "array": one untimed-output run of
+/// that row only, for a profiler (`valgrind --tool=callgrind`), so that its counts divide by
+/// `targetCount` into a cost per appended item.
+private let profileModeVariable = "LISTKIT_PAGING_PROFILE"
 
 /// Bytes per item held by `structure` ("machine", "replacing" or "array"), measured in a fresh child process
 /// so that memory freed by earlier runs cannot hide any.
@@ -159,6 +163,17 @@ private func format(bytes: Double?) -> String {
 func runPagingBenchmark() {
   if let structure = ProcessInfo.processInfo.environment[memoryModeVariable] {
     return printBytesPerItem(structure)
+  }
+  if let row = ProcessInfo.processInfo.environment[profileModeVariable] {
+    let run: AppendRun? =
+      switch row {
+      case "keepFirst": runMachine(.keepFirst)
+      case "replaceWithNewest": runMachine(.replaceWithNewest)
+      case "specialized": runSpecializedCheck()
+      case "array": runPlainArray()
+      default: nil
+      }
+    return print(run.map { "\(row): \($0.held) items held" } ?? "\(profileModeVariable): unknown row \(row)")
   }
   #if DEBUG
     let build = "debug"

@@ -44,11 +44,11 @@ extension PagingStateMachine {
   /// Drops whole pages from the top while the items are over the maximum (never the page just
   /// appended), cancels the previous direction and re-opens it at the last dropped page.
   ///
-  /// - Returns: `.cancel` of a previous page in flight, which would land above a gap.
+  /// - Returns: The ticket of a previous page in flight, to cancel: it would land above a gap.
   /// - Complexity: O(*n*) for *n* held items (one move of the items left).
-  mutating func dropTopPages() -> [Action] {
+  mutating func dropTopPages() -> Ticket? {
     lastDrop = 0..<0
-    guard overCap else { return [] }
+    guard overCap else { return nil }
     var count = 0
     var pagesDropped = 0
     while let maximum = configuration.maximumItemCount, items.count - count > maximum,
@@ -70,11 +70,11 @@ extension PagingStateMachine {
   /// Drops whole pages from the bottom while the items are over the maximum (never the page just
   /// prepended), cancels the next direction and re-opens it at the first dropped page.
   ///
-  /// - Returns: `.cancel` of a next page in flight, which would land below a gap.
+  /// - Returns: The ticket of a next page in flight, to cancel: it would land below a gap.
   /// - Complexity: O(*d*) for *d* dropped items.
-  mutating func dropBottomPages() -> [Action] {
+  mutating func dropBottomPages() -> Ticket? {
     lastDrop = 0..<0
-    guard overCap else { return [] }
+    guard overCap else { return nil }
     var count = 0
     while let maximum = configuration.maximumItemCount, items.count - count > maximum, heldPages.count > 1 {
       let page = heldPages.removeLast()
@@ -120,11 +120,13 @@ extension PagingStateMachine {
     }
   }
 
-  /// Cancels a load in flight in a direction whose position moved, and clears its failure (the
+  /// Stops a load in flight in a direction whose position moved, and clears its failure (the
   /// failed request asked for a position that is no longer next to the items).
-  private static func reopen(_ load: inout State) -> [Action] {
+  ///
+  /// - Returns: The ticket of the load in flight, which the owner cancels, or `nil`.
+  private static func reopen(_ load: inout State) -> Ticket? {
     defer { load = .idle }
-    if case .loading(let ticket, _) = load { return [.cancel(ticket)] }
-    return []
+    if case .loading(let ticket, _) = load { return ticket }
+    return nil
   }
 }

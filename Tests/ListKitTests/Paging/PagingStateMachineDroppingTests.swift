@@ -87,6 +87,27 @@ import Testing
     #expect(machine.ids == Array(30..<60))
   }
 
+  @Test(arguments: styles)
+  func aPreviousPageThatDropsTheBottomCancelsTheNextPageInFlightBeforeItsReport(style: PagingStyle) {
+    let source = ItemSource(count: 100)
+    var machine = Self.holdingFirstPage(of: source, style)
+    for _ in 0..<4 { Self.next(&machine, source) }
+    guard let below = machine.loadNextPage().load, let above = machine.loadPreviousPage().load else {
+      return #expect(Bool(false))
+    }
+    let actions = machine.succeeded(above.ticket, with: source.page(for: above.request))
+    guard actions.count == 2, case .cancel(let cancelled) = actions[0], case .reportRequest = actions[1]
+    else {
+      return #expect(Bool(false), "\(style): \(actions.count) actions, not a cancel then the report")
+    }
+    #expect(cancelled == below.ticket, "\(style)")
+    #expect(
+      actions.itemsChanges == [.dropped(removed: 20..<30, then: .prepended(inserted: 0..<10, updated: []))])
+    #expect(machine.succeeded(below.ticket, with: source.page(for: below.request)).isEmpty)
+    #expect(machine.ids == Array(10..<40))
+    #expect(machine.nextPageState == .idle, "re-opened at the dropped page")
+  }
+
   @Test func withoutAMaximumNothingIsDropped() {
     let source = ItemSource(count: 100)
     var machine = Machine(configuration: .test(.offset, pageSize: 10))
