@@ -67,6 +67,7 @@ extension PagingStateMachine {
   mutating func prepend(_ newItems: [Item]) -> ItemsChange {
     heldIDs.reserve(adding: newItems.count)
     var fresh: [Item] = []
+    var freshHashes: [Int] = []
     var updatedHeld: [Int] = []
     let replaces = configuration.duplicatePolicy == .replaceWithNewest
     for item in newItems {
@@ -81,6 +82,7 @@ extension PagingStateMachine {
       case nil:
         heldIDs.insert(hash, key: firstIndexKey - 1 - fresh.count, at: lookup.slot)
         fresh.append(item)
+        freshHashes.append(hash)
       case let index? where index >= 0:
         if replaces {
           items[index] = item
@@ -91,9 +93,8 @@ extension PagingStateMachine {
       }
     }
     // Key `fresh[f]` at its index from the top, f - fresh.count.
-    for (offset, item) in fresh.enumerated() {
-      heldIDs.rekey(
-        item.id.hashValue, from: firstIndexKey - 1 - offset, to: firstIndexKey - fresh.count + offset)
+    for (offset, hash) in freshHashes.enumerated() {
+      heldIDs.rekey(hash, from: firstIndexKey - 1 - offset, to: firstIndexKey - fresh.count + offset)
     }
     firstIndexKey -= fresh.count
     items.insert(contentsOf: fresh, at: 0)

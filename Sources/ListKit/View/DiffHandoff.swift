@@ -26,10 +26,7 @@ final class DiffHandoff<Result: Sendable>: @unchecked Sendable {
 
   /// Drops the work and what it captured, on the caller's thread.
   func release() {
-    let work = lock.withLock {
-      defer { self.work = nil }
-      return self.work
-    }
-    _ = consume work
+    // Taken out under the lock, freed here (outside it) when the local goes.
+    _ = lock.withLock { self.work.take() }
   }
 }
