@@ -26,7 +26,12 @@ final class DiffHandoff<Result: Sendable>: @unchecked Sendable {
 
   /// Drops the work and what it captured, on the caller's thread.
   func release() {
-    // Taken out under the lock, freed here (outside it) when the local goes.
-    _ = lock.withLock { self.work.take() }
+    // Taken out under the lock, freed here (outside it) when the local goes. (Not
+    // `Optional.take()`: the iOS 17 SDK's standard library lacks it.)
+    let work = lock.withLock {
+      defer { self.work = nil }
+      return self.work
+    }
+    _ = work
   }
 }
