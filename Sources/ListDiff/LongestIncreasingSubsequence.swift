@@ -1,79 +1,57 @@
-/// Finds one longest strictly increasing subsequence by patience sorting, reusing its buffers between calls.
+/// Finds one longest strictly increasing subsequence by patience sorting.
 ///
 /// The diff keeps the items of a longest increasing run of old positions in place and moves the rest,
 /// which is the fewest moves that can reorder a section.
 @usableFromInline
-internal struct LongestIncreasingSubsequence {
-  /// `tails[k]` is the index of the smallest last key of an increasing run of length `k + 1`.
-  @usableFromInline internal var tails: [Int32] = []
-  /// `tailKeys[k] == keys[tails[k]]`, kept beside it so that the binary search reads one array.
-  @usableFromInline internal var tailKeys: [Int32] = []
-  /// `previous[i]` is the index of the key before key `i` in the best run ending at `i`, or -1.
-  @usableFromInline internal var previous: [Int32] = []
-
-  @inlinable
-  internal init() {}
-
+internal enum LongestIncreasingSubsequence {
   /// Sets `isMember[i]` to `true` for the keys of one longest strictly increasing subsequence.
   ///
   /// - Parameters:
-  ///   - keys: The sequence; `isMember` has the same count and is `false` on entry.
+  ///   - keys: The sequence; a key below zero is no part of it (its `isMember` stays `false`).
+  ///     `isMember` has the same count and is `false` on entry.
   ///   - isMember: Receives the members.
   /// - Returns: The length of the subsequence.
-  /// - Complexity: O(n) when `keys` is already increasing, otherwise O(n log n).
+  /// - Complexity: O(n) when the keys are already increasing, otherwise O(n log n).
   @inlinable
-  internal mutating func mark(_ keys: [Int32], into isMember: inout [Bool]) -> Int {
+  internal static func mark(_ keys: [Int32], into isMember: inout [Bool]) -> Int {
     let count = keys.count
     var increasing = true
-    var index = 1
-    while index < count {
-      if keys[index - 1] >= keys[index] {
+    var last: Int32 = -1
+    for key in keys where key >= 0 {
+      if key <= last {
         increasing = false
         break
       }
-      index += 1
+      last = key
     }
     if increasing {
-      for member in 0..<count { isMember[member] = true }
-      return count
+      var length = 0
+      for member in 0..<count where keys[member] >= 0 {
+        isMember[member] = true
+        length += 1
+      }
+      return length
     }
-    // The loop works on the buffers swapped out into locals (still uniquely referenced, so no
-    // copy), stored back at the end: writes through `self` re-check uniqueness on every element.
-    // Each buffer is sized for `count` up front and written by index only, so that the optimizer can
-    // check uniqueness once before the loop rather than on every append.
-    var tails: [Int32] = []
-    var tailKeys: [Int32] = []
-    var previous: [Int32] = []
-    swap(&tails, &self.tails)
-    swap(&tailKeys, &self.tailKeys)
-    swap(&previous, &self.previous)
-    defer {
-      self.tails = tails
-      self.tailKeys = tailKeys
-      self.previous = previous
-    }
-    Self.fill(&tails, count: count)
-    Self.fill(&tailKeys, count: count)
-    Self.fill(&previous, count: count)
     // The keys come from a list that mostly keeps its order: a key usually extends the longest run,
     // or, right after an item moved far forward, replaces that item as the run's last key. Both are
-    // checked before the binary search.
+    // checked before the binary search. The buffers are locals, sized up front and written by index
+    // only, so that the optimizer checks their uniqueness once, before the loop.
+    var tails = Array(repeating: Int32(-1), count: count)
+    var tailKeys = Array(repeating: Int32(-1), count: count)
+    var previous = Array(repeating: Int32(-1), count: count)
     var length = 0
     for position in 0..<count {
       let key = keys[position]
-      var low: Int
+      if key < 0 { continue }
+      let low: Int
       if length == 0 || tailKeys[length - 1] < key {
         low = length
         length += 1
       } else if length == 1 || tailKeys[length - 2] < key {
         low = length - 1
       } else {
-        low = 0
-        var high = length - 2
-        while low < high {
-          let middle = (low + high) >> 1
-          if tailKeys[middle] < key { low = middle + 1 } else { high = middle }
-        }
+        // The first of tailKeys[0...length - 2] not below the key (the last of them is not).
+        low = Self.firstNotBelow(key, in: tailKeys, from: 0, to: length - 2)
       }
       if low > 0 { previous[position] = tails[low - 1] }
       tails[low] = Int32(truncatingIfNeeded: position)
@@ -87,10 +65,34 @@ internal struct LongestIncreasingSubsequence {
     return length
   }
 
-  /// Makes `buffer` hold `count` elements of -1, keeping its capacity.
+  /// The first index in `start...end` whose element is not below `key`, `end` when none before it is.
+  ///
+  /// The elements in `start..<end` are increasing and not negative, and `start < end`, or they are
+  /// equal and the element there is not below the key.
+  ///
+  /// It halves without a branch to mispredict, since where a moved item's key lands is random: the
+  /// answer stays in `base...base + size`.
+  /// - Complexity: O(log(end - start)).
   @inlinable
-  internal static func fill(_ buffer: inout [Int32], count: Int) {
-    buffer.removeAll(keepingCapacity: true)
-    buffer.append(contentsOf: repeatElement(-1, count: count))
+  internal static func firstNotBelow(_ key: Int32, in elements: [Int32], from start: Int, to end: Int) -> Int
+  {
+    var base = start
+    var size = end - start
+    while size > 1 {
+      let half = size >> 1
+      base &+= half &* Self.isBelow(elements[base + half], key)
+      size -= half
+    }
+    return base &+ Self.isBelow(elements[base], key)
+  }
+
+  /// 1 when `element` is below `key`, else 0, computed without a comparison: neither is negative, so
+  /// `key - element - 1` cannot overflow and is negative exactly when the element is not below the key.
+  ///
+  /// (A comparison here would become a conditional move, which the compiler turns back into a branch
+  /// inside a search loop; the arithmetic stays a multiply-add.)
+  @inlinable
+  internal static func isBelow(_ element: Int32, _ key: Int32) -> Int {
+    Int(truncatingIfNeeded: (UInt32(bitPattern: key &- element &- 1) >> 31) ^ 1)
   }
 }

@@ -10,7 +10,19 @@ extension SectionedDiffer {
   ///   and a reload of the same row in one batch) and sections whose own content changed while items
   ///   in them moved, were inserted or deleted.
   @inlinable
-  internal mutating func makeChangeset(options: DiffOptions) -> Changeset<Section, Item> {
+  internal func makeChangeset(options: DiffOptions) -> Changeset<Section, Item> {
+    // Local copies of what the loops read (no copy of the storage): the optimizer then loads each once
+    // instead of again after every append.
+    let oldToNew = oldToNew
+    let newToOld = newToOld
+    let newItemFlags = newItemFlags
+    let oldItemSection = oldItemSection
+    let oldSectionStart = oldSectionStart
+    let newSectionStart = newSectionStart
+    let sectionOldToNew = sectionOldToNew
+    let sectionNewToOld = sectionNewToOld
+    let sectionMoved = sectionMoved
+    let sectionChanged = sectionChanged
     let oldSectionCount = oldSectionRaw.count
     let newSectionCount = newSectionRaw.count
     let moved = Self.movedFlag
@@ -98,7 +110,7 @@ extension SectionedDiffer {
         }
         let flags = newItemFlags[new]
         guard flags != 0 else { continue }
-        let oldSection = oldSection(of: old)
+        let oldSection = Self.oldSection(of: old, in: oldItemSection)
         let from = ItemPath(
           item: old - oldSectionStart[oldSection], section: split ? sectionOldToNew[oldSection] : oldSection)
         let isMoved = flags & moved != 0

@@ -57,7 +57,7 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
   @inlinable
   internal mutating func run(options: DiffOptions) -> Changeset<Section, Item> {
     matchSections()
-    matchItems()
+    if !matchOneSection() { matchItems() }
     findSectionMoves()
     findItemMoves()
     return makeChangeset(options: options)
@@ -406,9 +406,12 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
   }
 
   /// The kept old section holding the item at an old flat position.
+  /// - Parameters:
+  ///   - flat: The item's flat position in the old snapshot.
+  ///   - sections: By old flat position, the kept old section holding it; empty when there is one.
   @inlinable
-  internal func oldSection(of flat: Int) -> Int {
-    oldItemSection.isEmpty ? 0 : Int(oldItemSection[flat])
+  internal static func oldSection(of flat: Int, in sections: [Int32]) -> Int {
+    sections.isEmpty ? 0 : Int(sections[flat])
   }
 
   /// The index, in its section as given, of the new item at a flat position in that kept new section.
@@ -427,8 +430,7 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
       positions.append(section)
     }
     var inOrder = Array(repeating: false, count: keys.count)
-    var finder = LongestIncreasingSubsequence()
-    _ = finder.mark(keys, into: &inOrder)
+    _ = LongestIncreasingSubsequence.mark(keys, into: &inOrder)
     for index in positions.indices where !inOrder[index] {
       sectionMoved[positions[index]] = true
     }
@@ -440,7 +442,16 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
     var newItemFlags = Array(repeating: UInt8(0), count: newToOld.count)
     defer { self.newItemFlags = newItemFlags }
     for flat in changedItems { newItemFlags[Int(flat)] = Self.changedFlag }
-    var finder = LongestIncreasingSubsequence()
+    if oldSectionRaw.count == 1 && sectionNewToOld == [0] {
+      // One section on each side, the same: every matched item is in the old section's range, so the
+      // run is found on the new-to-old positions as they are (the inserted items' -1 left out).
+      var inOrder = Array(repeating: false, count: newToOld.count)
+      _ = LongestIncreasingSubsequence.mark(newToOld, into: &inOrder)
+      for flat in newToOld.indices where newToOld[flat] >= 0 && !inOrder[flat] {
+        newItemFlags[flat] |= Self.movedFlag
+      }
+      return
+    }
     var keys: [Int32] = []
     var inOrder: [Bool] = []
     for section in newSectionRaw.indices {
@@ -468,7 +479,7 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
       guard !keys.isEmpty else { continue }
       inOrder.removeAll(keepingCapacity: true)
       inOrder.append(contentsOf: repeatElement(false, count: keys.count))
-      if finder.mark(keys, into: &inOrder) == keys.count { continue }
+      if LongestIncreasingSubsequence.mark(keys, into: &inOrder) == keys.count { continue }
       // The same walk again finds the item of each key, instead of an array of their positions.
       var key = 0
       for flat in range {
