@@ -71,17 +71,32 @@ internal enum LongestIncreasingSubsequence {
   /// equal and the element there is not below the key.
   ///
   /// It halves without a branch to mispredict, since where a moved item's key lands is random: the
-  /// answer stays in `base...base + size`.
+  /// answer stays in `base...base + size`. Each step also reads both elements the next step may look
+  /// at before its own answer is known, so that the reads of a search overlap instead of each waiting
+  /// for the one before.
   /// - Complexity: O(log(end - start)).
   @inlinable
   internal static func firstNotBelow(_ key: Int32, in elements: [Int32], from start: Int, to end: Int) -> Int
   {
     var base = start
     var size = end - start
-    while size > 1 {
-      let half = size >> 1
-      base &+= half &* Self.isBelow(elements[base + half], key)
-      size -= half
+    guard size > 1 else { return base &+ Self.isBelow(elements[base], key) }
+    var half = size >> 1
+    var element = elements[base + half]
+    while true {
+      let below = Self.isBelow(element, key)
+      let rest = size - half
+      let nextHalf = rest >> 1
+      guard rest > 1 else {
+        base &+= half &* below
+        break
+      }
+      let ifNotBelow = Int(elements[base + nextHalf])
+      let ifBelow = Int(elements[base + half + nextHalf])
+      base &+= half &* below
+      element = Int32(truncatingIfNeeded: ifNotBelow &+ (ifBelow &- ifNotBelow) &* below)
+      size = rest
+      half = nextHalf
     }
     return base &+ Self.isBelow(elements[base], key)
   }

@@ -447,8 +447,10 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
       // run is found on the new-to-old positions as they are (the inserted items' -1 left out).
       var inOrder = Array(repeating: false, count: newToOld.count)
       _ = LongestIncreasingSubsequence.mark(newToOld, into: &inOrder)
-      for flat in newToOld.indices where newToOld[flat] >= 0 && !inOrder[flat] {
-        newItemFlags[flat] |= Self.movedFlag
+      // Without a branch: which items moved is random, and a branch on it would be mispredicted often.
+      let newToOld = newToOld
+      for flat in newToOld.indices {
+        newItemFlags[flat] |= newToOld[flat] >= 0 && !inOrder[flat] ? Self.movedFlag : 0
       }
       return
     }
