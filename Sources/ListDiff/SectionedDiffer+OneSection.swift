@@ -88,8 +88,9 @@ extension SectionedDiffer {
         var candidate = guess
         let end = min(guess + window, old.count)
         while candidate < end {
-          if oldToNew[candidate] == -1 && old[candidate].id == item.id {
-            match = candidate
+          if old[candidate].id == item.id {
+            // Taken already means an earlier new item has this id: it then waits, and its probe says so.
+            if oldToNew[candidate] == -1 { match = candidate }
             break
           }
           candidate += 1

@@ -92,35 +92,36 @@ extension SectionedDiffer {
       let newSection = sectionOldToNew[section]
       guard newSection >= 0, oldTouched[section] else { continue }
       let start = oldSectionStart[section]
-      for old in start..<oldSectionStart[section + 1] where oldToNew[old] < 0 {
+      Self.forEach(in: start..<oldSectionStart[section + 1], where: { oldToNew[$0] < 0 }) { old in
         items.itemDeletes.append(ItemPath(item: old - start, section: split ? newSection : section))
       }
     }
     if split { items.itemDeletes.sort() }
     for section in 0..<newSectionCount {
-      let isInserted = sectionNewToOld[section] < 0
-      let reloadsItems = !sectionChanged[section]
       let start = newSectionStart[section]
-      for new in start..<newSectionStart[section + 1] {
+      let range = start..<newSectionStart[section + 1]
+      // The old place of a matched item, as the structural batch addresses it.
+      func from(_ new: Int) -> ItemPath {
         let old = Int(newToOld[new])
-        let path = ItemPath(item: new - start, section: section)
-        guard old >= 0 else {
-          if !isInserted { items.itemInserts.append(path) }
-          continue
-        }
-        let flags = newItemFlags[new]
-        guard flags != 0 else { continue }
         let oldSection = Self.oldSection(of: old, in: oldItemSection)
-        let from = ItemPath(
+        return ItemPath(
           item: old - oldSectionStart[oldSection], section: split ? sectionOldToNew[oldSection] : oldSection)
-        let isMoved = flags & moved != 0
-        if isMoved { items.itemMoves.append(Move(from: from, to: path)) }
-        if flags & changed != 0 && reloadsItems {
-          if !isMoved && (split || !sectionMoved[section]) {
-            items.itemReloads.append(from)
-          } else {
-            last.itemReloads.append(path)
-          }
+      }
+      if sectionNewToOld[section] >= 0 {
+        Self.forEach(in: range, where: { newToOld[$0] < 0 }) { new in
+          items.itemInserts.append(ItemPath(item: new - start, section: section))
+        }
+      }
+      // Only matched items have flags.
+      Self.forEach(in: range, where: { newItemFlags[$0] & moved != 0 }) { new in
+        items.itemMoves.append(Move(from: from(new), to: ItemPath(item: new - start, section: section)))
+      }
+      guard !sectionChanged[section] else { continue }
+      Self.forEach(in: range, where: { newItemFlags[$0] & changed != 0 }) { new in
+        if newItemFlags[new] & moved == 0 && (split || !sectionMoved[section]) {
+          items.itemReloads.append(from(new))
+        } else {
+          last.itemReloads.append(ItemPath(item: new - start, section: section))
         }
       }
     }
@@ -160,6 +161,27 @@ extension SectionedDiffer {
       stages: stages, duplicates: duplicates, target: deduplicatedTarget(),
       isReloadRecommended: options.reloadThreshold.map { changeCount > $0 } ?? false,
       sourceItemCounts: sourceItemCounts, insertedSectionItemCounts: insertedSectionItemCounts)
+  }
+
+  /// Calls `body` with each position in `range` that passes `test`, in order.
+  ///
+  /// The test runs on every position without a branch, 64 at a time into a bit mask, and only the
+  /// positions it finds reach `body`: which items were deleted, inserted, moved or changed is random,
+  /// and a branch on each item would be mispredicted for many of them.
+  /// - Complexity: O(n + k) for n positions, k of them passing.
+  @inlinable
+  internal static func forEach(in range: Range<Int>, where test: (Int) -> Bool, _ body: (Int) -> Void) {
+    var chunk = range.lowerBound
+    while chunk < range.upperBound {
+      let end = min(chunk + 64, range.upperBound)
+      var found: UInt64 = 0
+      for position in chunk..<end { found |= UInt64(test(position) ? 1 : 0) << UInt64(position - chunk) }
+      while found != 0 {
+        body(chunk + found.trailingZeroBitCount)
+        found &= found - 1
+      }
+      chunk = end
+    }
   }
 
   /// The target without the sections and items reported as duplicates.
