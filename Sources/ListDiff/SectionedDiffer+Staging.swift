@@ -175,7 +175,7 @@ extension SectionedDiffer {
     while chunk < range.upperBound {
       let end = min(chunk + 64, range.upperBound)
       var found: UInt64 = 0
-      for position in chunk..<end { found |= UInt64(test(position) ? 1 : 0) << UInt64(position - chunk) }
+      for position in chunk..<end { found |= UInt64(test(position) ? 1 : 0) &<< (position - chunk) }
       while found != 0 {
         body(chunk + found.trailingZeroBitCount)
         found &= found - 1
