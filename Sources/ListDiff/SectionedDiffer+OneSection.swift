@@ -12,8 +12,9 @@ extension SectionedDiffer {
     guard oldSectionRaw.count == 1, newSectionRaw.count == 1, sectionNewToOld[0] == 0 else { return false }
     let old = source.sections[oldSectionRaw[0]].items
     let new = target.sections[newSectionRaw[0]].items
-    guard let table = Self.oldItemTable(old) else { return false }
-    guard let matches = Self.matchNewItems(new, to: old, table: table) else { return false }
+    guard var table = Self.oldItemTable(old) else { return false }
+    // The table is passed in place: a copy would be copied again (all of it) at the first insert.
+    guard let matches = Self.matchNewItems(new, to: old, table: &table) else { return false }
     oldSectionStart = [0, old.count]
     newSectionStart = [0, new.count]
     oldToNew = matches.oldToNew
@@ -66,9 +67,8 @@ extension SectionedDiffer {
   ///   matched items whose content changed, in no particular order.
   @inlinable
   internal static func matchNewItems(
-    _ new: [Item], to old: [Item], table: IdentityTable
+    _ new: [Item], to old: [Item], table: inout IdentityTable
   ) -> (oldToNew: [Int32], newToOld: [Int32], changed: [Int32])? {
-    var table = table
     var oldToNew = Array(repeating: Int32(-1), count: old.count)
     var newToOld = Array(repeating: Int32(-1), count: new.count)
     var changed: [Int32] = []
