@@ -246,8 +246,11 @@ struct HeldIDSlots<Slot: FixedWidthInteger & UnsignedInteger> {
   /// Removes `key`, stored for an id with this hash; does nothing when it is not held.
   mutating func remove(_ hash: Int, key: Int) {
     guard let slot = slot(of: hash, key: key) else { return }
+    // Only a far entry has a displacement to forget: the dictionary is not asked for the others.
+    if Int(truncatingIfNeeded: slots[slot] &>> Self.displacementShift) == Self.farField {
+      farDisplacements[slot] = nil
+    }
     slots[slot] = Self.removed
-    farDisplacements[slot] = nil
     count -= 1
   }
 
@@ -260,13 +263,24 @@ struct HeldIDSlots<Slot: FixedWidthInteger & UnsignedInteger> {
 
   private func slot(of hash: Int, key: Int) -> Int? {
     guard slots.count > 0 else { return nil }
+    let kept = Self.kept(hash)
     let stored = Slot(truncatingIfNeeded: key) & keyMask
-    let hashBits = Self.kept(hash)
-    var slot = home(of: hashBits)
+    // As in `find(_:base:matches:)`, with the key: one comparison a slot.
+    let step: Slot = 1 &<< Self.displacementShift
+    var expected = step | tag(of: kept) | stored
+    var slot = home(of: kept)
+    var distance = 0
     while slots[slot] != Self.empty {
       let value = slots[slot]
-      if value != Self.removed, value & keyMask == stored, kept(at: slot) == hashBits { return slot }
+      if value == expected
+        || (distance >= Self.farField - 1 && value & keyMask == stored
+          && isFar(value, at: slot, distance: distance, kept: kept))
+      {
+        return slot
+      }
       slot = (slot + 1) & mask
+      distance += 1
+      expected = distance < Self.farField - 1 ? expected &+ step : .max
     }
     return nil
   }
