@@ -35,6 +35,52 @@ private let memoryModeVariable = "LISTKIT_PAGING_MEMORY"
 /// that row only, for a profiler (`valgrind --tool=callgrind`), so that its counts divide by
 /// `targetCount` into a cost per appended item.
 private let profileModeVariable = "LISTKIT_PAGING_PROFILE"
+/// Set to a row's name: one run of that row, its append times printed for the parent process.
+private let rowModeVariable = "LISTKIT_PAGING_ROW"
+
+/// One run of `row` in a fresh child process, or `nil` when it could not run.
+///
+/// NB: each run gets a process of its own so that every row, the baseline included, starts from
+/// the same allocator state. In one process the rows' times followed the memory the rows before
+/// had freed: glibc raises its mmap threshold to the size of a freed block, after which arrays grow
+/// into memory already mapped, and the baseline's 1,000,000 appends took 1.8 ms in one run and
+/// 15-26 ms in another (and the second machine row was the dearer one, whichever policy it ran).
+private func runInChild(_ row: String) -> AppendRun? {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+  process.arguments = ["paging"]
+  process.environment = ProcessInfo.processInfo.environment.merging([rowModeVariable: row]) { $1 }
+  let output = Pipe()
+  process.standardOutput = output
+  guard (try? process.run()) != nil else { return nil }
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap {
+    Int64($0)
+  }
+  guard fields.count == targetCount / pageSize + 1 else { return nil }
+  return AppendRun(durations: fields.dropFirst().map { Duration.nanoseconds($0) }, held: Int(fields[0]))
+}
+
+/// The child side of ``runInChild(_:)``: the items held, then each append's nanoseconds.
+private func printRun(_ row: String) {
+  guard let run = run(row) else { return print("unknown row \(row)") }
+  let nanoseconds = run.durations.map { duration in
+    duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
+  }
+  print(([Int64(run.held)] + nanoseconds).map(String.init).joined(separator: " "))
+}
+
+/// One run of a row by name: "keepFirst", "replaceWithNewest", "specialized" or "array".
+private func run(_ row: String) -> AppendRun? {
+  switch row {
+  case "keepFirst": runMachine(.keepFirst)
+  case "replaceWithNewest": runMachine(.replaceWithNewest)
+  case "specialized": runSpecializedCheck()
+  case "array": runPlainArray()
+  default: nil
+  }
+}
 
 /// Bytes per item held by `structure` ("machine", "replacing" or "array"), measured in a fresh child process
 /// so that memory freed by earlier runs cannot hide any.
@@ -155,6 +201,12 @@ private func format(_ duration: Duration) -> String {
   return String(format: "%9.1f µs", microseconds)
 }
 
+private func milliseconds(_ duration: Duration) -> String {
+  String(
+    format: "%.1f",
+    Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15)
+}
+
 private func format(bytes: Double?) -> String {
   bytes.map { String(format: "%6.1f", $0) } ?? "   n/a"
 }
@@ -164,16 +216,12 @@ func runPagingBenchmark() {
   if let structure = ProcessInfo.processInfo.environment[memoryModeVariable] {
     return printBytesPerItem(structure)
   }
+  if let row = ProcessInfo.processInfo.environment[rowModeVariable] {
+    return printRun(row)
+  }
   if let row = ProcessInfo.processInfo.environment[profileModeVariable] {
-    let run: AppendRun? =
-      switch row {
-      case "keepFirst": runMachine(.keepFirst)
-      case "replaceWithNewest": runMachine(.replaceWithNewest)
-      case "specialized": runSpecializedCheck()
-      case "array": runPlainArray()
-      default: nil
-      }
-    return print(run.map { "\(row): \($0.held) items held" } ?? "\(profileModeVariable): unknown row \(row)")
+    return print(
+      run(row).map { "\(row): \($0.held) items held" } ?? "\(profileModeVariable): unknown row \(row)")
   }
   #if DEBUG
     let build = "debug"
@@ -185,16 +233,20 @@ func runPagingBenchmark() {
     "  item: \(MemoryLayout<PagingBenchItem>.stride) bytes (Int id + Int value); every id new; \(repetitions) runs each"
   )
   print(
-    "  first/last: the first and the last \(window) appends (pages); the run shown is the median by ratio")
-  let kinds: [(name: String, run: () -> AppendRun, memory: String?)] = [
-    ("machine, keepFirst (default)", { runMachine(.keepFirst) }, "machine"),
-    ("machine, replaceWithNewest", { runMachine(.replaceWithNewest) }, "replacing"),
-    ("keepFirst check, specialized", runSpecializedCheck, nil),
-    ("[Item].append (baseline)", runPlainArray, "array"),
+    "  first/last: the first and the last \(window) appends (pages); the run shown is the median by ratio;"
+      + " each run in a fresh process")
+  let kinds: [(name: String, row: String, memory: String?)] = [
+    ("machine, keepFirst (default)", "keepFirst", "machine"),
+    ("machine, replaceWithNewest", "replaceWithNewest", "replacing"),
+    ("keepFirst check, specialized", "specialized", nil),
+    ("[Item].append (baseline)", "array", "array"),
   ]
   var runs = kinds.map { _ in [AppendRun]() }
   for _ in 0..<repetitions {
-    for (index, kind) in kinds.enumerated() { runs[index].append(kind.run()) }
+    for (index, kind) in kinds.enumerated() {
+      guard let run = runInChild(kind.row) else { return print("  \(kind.row): the child process failed") }
+      runs[index].append(run)
+    }
   }
   print(
     "  what                           first 1,000    last 1,000  last/first  (medians)   total     bytes/item"
@@ -219,6 +271,18 @@ func runPagingBenchmark() {
     "  whole run vs baseline: keepFirst \(String(format: "%.1f×", shown[0].total / shown[3].total)), "
       + "replaceWithNewest \(String(format: "%.1f×", shown[1].total / shown[3].total)), "
       + "specialized keepFirst \(String(format: "%.1f×", shown[2].total / shown[3].total))")
+  print(
+    "  whole runs, fastest-slowest of \(repetitions): "
+      + kinds.indices.map { index in
+        let totals = runs[index].map(\.total).sorted()
+        return "\(kinds[index].row) \(milliseconds(totals[0]))-\(milliseconds(totals[totals.count - 1])) ms"
+      }.joined(separator: ", "))
+  // The same rows once in this process, one after the other, sharing its allocator (see
+  // `runInChild(_:)`): what the rows cost when earlier ones have freed memory.
+  let shared = kinds.map { run($0.row)?.total ?? .zero }
+  print(
+    "  in one process, one after the other: "
+      + kinds.indices.map { "\(kinds[$0].row) \(milliseconds(shared[$0])) ms" }.joined(separator: ", "))
   print(
     "  target last/first ≤ 1.50×: keepFirst \(shown[0].ratio <= 1.5 ? "met" : "NOT met"), "
       + "replaceWithNewest \(shown[1].ratio <= 1.5 ? "met" : "NOT met")")

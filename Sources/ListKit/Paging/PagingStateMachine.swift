@@ -114,6 +114,8 @@ package struct PagingStateMachine<Item: Identifiable> {
   var firstIndexKey = 0
   /// The pages the items came from, top to bottom, with where their neighbours load: what lets
   /// ``PagingConfiguration/maximumItemCount`` drop whole pages and re-open the exact position.
+  ///
+  /// Without a maximum, only the first page is recorded.
   var heldPages: [HeldPage] = []
   /// The items the last drop removed, as indexes of the items after the load; empty when the
   /// last load dropped nothing.
@@ -474,11 +476,15 @@ extension PagingStateMachine {
       change = append(page.items)
       next = nextPosition(after: request, page: page)
     }
-    let held = HeldPage(
-      count: items.count - heldBefore, before: above ? previous : positionBefore(request, page),
-      after: above ? positionAfter(request, page) : next, nextCursor: page.nextCursor,
-      previousCursor: page.previousCursor)
-    if above { heldPages.insert(held, at: 0) } else { heldPages.append(held) }
+    // Only a maximum drops pages: without one, a record per page would be memory and time for
+    // nothing (the 20,000 pages of `listkit-bench paging`: 2 MB held, 4 MB of array growth).
+    if configuration.maximumItemCount != nil {
+      let held = HeldPage(
+        count: items.count - heldBefore, before: above ? previous : positionBefore(request, page),
+        after: above ? positionAfter(request, page) : next, nextCursor: page.nextCursor,
+        previousCursor: page.previousCursor)
+      if above { heldPages.insert(held, at: 0) } else { heldPages.append(held) }
+    }
     let stale = above ? dropBottomPages() : dropTopPages()
     let report = Action.reportRequest(
       completion(above ? .previousPage : .nextPage, error: nil), droppedChange(change))

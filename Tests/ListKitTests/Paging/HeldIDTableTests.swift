@@ -19,11 +19,13 @@ import Testing
 
   /// Random inserts, lookups, removals and re-keyings with a base that moves both ways; after
   /// every step the table finds exactly the referee's keys.
-  @Test(arguments: [1, 7, 1_000_000])
-  func theTableFindsExactlyTheKeysAReferenceDictionaryHolds(distinctHashes: Int) {
-    var random = SplitMix64(seed: Self.seed &+ UInt64(distinctHashes))
+  ///
+  /// With `narrowCapacityBits` 5 the table moves to `UInt64` slots once it passes 32 slots.
+  @Test(arguments: [1, 7, 1_000_000], [26, 5])
+  func theTableFindsExactlyTheKeysAReferenceDictionaryHolds(distinctHashes: Int, narrowCapacityBits: Int) {
+    var random = SplitMix64(seed: Self.seed &+ UInt64(distinctHashes) &+ UInt64(narrowCapacityBits << 32))
     for run in 0..<20 {
-      var table = HeldIDTable()
+      var table = HeldIDTable(narrowCapacityBits: narrowCapacityBits)
       var reference: [CollidingID: Int] = [:]
       var base = Int.random(in: -1_000...1_000, using: &random)
       func id(_ value: Int) -> CollidingID {
@@ -34,15 +36,18 @@ import Testing
           reference.first { $0.value == position + base }?.key == id
         }
       }
+      // Every position (key − base) must lie in -capacity..<capacity; the machine's always do.
+      func fits(_ key: Int) -> Bool { (-table.capacity..<table.capacity).contains(key - base) }
       for step in 0..<400 {
         let candidate = id(Int.random(in: 0..<300, using: &random))
         switch Int.random(in: 0..<10, using: &random) {
         case 0..<5:
-          table.reserve(adding: 1)
+          table.reserve(adding: 1, base: base)
           let found = lookup(candidate)
           #expect(found.position.map { $0 + base } == reference[candidate], "run \(run) step \(step)")
-          if found.position == nil {
-            let key = (reference.values.max() ?? base) + 1
+          let above = (reference.values.max() ?? base) + 1
+          let below = (reference.values.min() ?? base) - 1
+          if found.position == nil, let key = fits(above) ? above : fits(below) ? below : nil {
             table.insert(candidate.hashValue, key: key, at: found.slot)
             reference[candidate] = key
           }
@@ -51,13 +56,16 @@ import Testing
             table.remove(candidate.hashValue, key: key)
           }
         case 7:
-          if let key = reference[candidate] {
-            let newKey = (reference.values.min() ?? base) - 1
+          let newKey = (reference.values.min() ?? base) - 1
+          if let key = reference[candidate], fits(newKey) {
             table.rekey(candidate.hashValue, from: key, to: newKey)
             reference[candidate] = newKey
           }
         default:
-          base += Int.random(in: -50...50, using: &random)
+          let moved = base + Int.random(in: -50...50, using: &random)
+          if reference.values.allSatisfy({ (-table.capacity..<table.capacity).contains($0 - moved) }) {
+            base = moved
+          }
         }
         #expect(table.count == reference.count)
       }
@@ -68,22 +76,67 @@ import Testing
     }
   }
 
-  /// Positions on either side of a base far from zero come back exactly (keys are stored modulo
-  /// 2^36).
+  /// Positions on either side of a base far from zero come back exactly, up to the ends of the
+  /// range the table's size allows (keys are stored modulo twice its slots).
   @Test func positionsComeBackExactlyWhateverTheBase() {
     for base in [0, -5, Int.max - 10, Int.min + 10, 1 << 40] {
-      var table = HeldIDTable()
-      table.reserve(adding: 2)
-      // One hash for both: a lookup offers both positions.
-      for key in [base &- 3, base &+ 1_000_000] {
-        table.insert(7, key: key, at: table.find(7, base: base) { _ in false }.slot)
+      for adding in [2, 100_000] {
+        var table = HeldIDTable()
+        table.reserve(adding: adding, base: base)
+        // One hash for both: a lookup offers both positions.
+        let positions = [-table.capacity, table.capacity - 1]
+        for position in positions {
+          table.insert(7, key: base &+ position, at: table.find(7, base: base) { _ in false }.slot)
+        }
+        var offered: [Int] = []
+        _ = table.find(7, base: base) { position in
+          offered.append(position)
+          return false
+        }
+        #expect(offered.sorted() == positions, "base \(base), \(adding) keys")
       }
-      var offered: [Int] = []
-      _ = table.find(7, base: base) { position in
-        offered.append(position)
-        return false
+    }
+  }
+
+  /// Pages of ids with few distinct hashes, repeating held ids and each other: `insertNew` reports
+  /// exactly the duplicates a `Dictionary` referee finds, and keys the rest where they are
+  /// appended.
+  @Test(arguments: [1, 7, 1_000_000], [26, 5])
+  func aPageGoesInAsAReferenceDictionaryAppendsIt(distinctHashes: Int, narrowCapacityBits: Int) {
+    var random = SplitMix64(
+      seed: Self.seed &+ 7 &+ UInt64(distinctHashes) &+ UInt64(narrowCapacityBits << 32))
+    for run in 0..<10 {
+      var table = HeldIDTable(narrowCapacityBits: narrowCapacityBits)
+      var held: [CollidingID] = []
+      var reference: [CollidingID: Int] = [:]
+      let base = Int.random(in: -1_000...1_000, using: &random)
+      for step in 0..<40 {
+        let page = (0..<Int.random(in: 1...20, using: &random)).map { _ in
+          let value = Int.random(in: 0..<400, using: &random)
+          return CollidingID(value: value, hash: value % distinctHashes)
+        }
+        table.reserve(adding: page.count, base: base)
+        let start = held.count
+        let duplicates = table.insertNew(page.map(\.hashValue), base: base, start: start) { candidate, item in
+          (candidate < start ? held[candidate] : page[candidate - start]) == page[item]
+        }
+        var expected: [HeldIDTable.Duplicate] = []
+        for (item, id) in page.enumerated() {
+          if let position = reference[id] {
+            expected.append(HeldIDTable.Duplicate(item: item, position: position))
+          } else {
+            reference[id] = held.count
+            held.append(id)
+          }
+        }
+        #expect(duplicates.map(\.item) == expected.map(\.item), "run \(run) step \(step)")
+        #expect(duplicates.map(\.position) == expected.map(\.position), "run \(run) step \(step)")
+        #expect(table.count == held.count)
+        for (position, id) in held.enumerated() {
+          let found = table.find(id.hashValue, base: base) { held.indices.contains($0) && held[$0] == id }
+          #expect(found.position == position, "run \(run) step \(step) id \(id.value)")
+        }
       }
-      #expect(offered.sorted() == [-3, 1_000_000], "base \(base)")
     }
   }
 
