@@ -46,18 +46,8 @@ private let rowModeVariable = "LISTKIT_PAGING_ROW"
 /// into memory already mapped, and the baseline's 1,000,000 appends took 1.8 ms in one run and
 /// 15-26 ms in another (and the second machine row was the dearer one, whichever policy it ran).
 private func runInChild(_ row: String) -> AppendRun? {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-  process.arguments = ["paging"]
-  process.environment = ProcessInfo.processInfo.environment.merging([rowModeVariable: row]) { $1 }
-  let output = Pipe()
-  process.standardOutput = output
-  guard (try? process.run()) != nil else { return nil }
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap {
-    Int64($0)
-  }
+  guard let text = childOutput(rowModeVariable, row) else { return nil }
+  let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Int64($0) }
   guard fields.count == targetCount / pageSize + 1 else { return nil }
   return AppendRun(durations: fields.dropFirst().map { Duration.nanoseconds($0) }, held: Int(fields[0]))
 }
@@ -85,16 +75,24 @@ private func run(_ row: String) -> AppendRun? {
 /// Bytes per item held by `structure` ("machine", "replacing" or "array"), measured in a fresh child process
 /// so that memory freed by earlier runs cannot hide any.
 private func bytesPerItem(_ structure: String) -> Double? {
+  childOutput(memoryModeVariable, structure).flatMap {
+    Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+}
+
+/// What `listkit-bench paging` prints when run again as a child process with `variable` set to
+/// `value`, or `nil` when it could not run.
+private func childOutput(_ variable: String, _ value: String) -> String? {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
   process.arguments = ["paging"]
-  process.environment = ProcessInfo.processInfo.environment.merging([memoryModeVariable: structure]) { $1 }
+  process.environment = ProcessInfo.processInfo.environment.merging([variable: value]) { $1 }
   let output = Pipe()
   process.standardOutput = output
   guard (try? process.run()) != nil else { return nil }
   let data = output.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
-  return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+  return String(decoding: data, as: UTF8.self)
 }
 
 /// The child side of ``bytesPerItem(_:)``: builds the structure and prints bytes per item.
