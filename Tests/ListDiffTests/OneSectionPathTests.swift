@@ -1,3 +1,4 @@
+import Foundation
 import ListKitTesting
 import Testing
 
@@ -90,9 +91,12 @@ import Testing
     }
   }
 
+  /// Seeds per shape: 20 by default; `LISTKIT_HEAVY=1` runs 2,000.
+  static var seedCount: UInt64 { getenv("LISTKIT_HEAVY").map { String(cString: $0) } == "1" ? 2_000 : 20 }
+
   @Test(arguments: Shape.allCases)
   func matchesWhatTheGeneralPathMatches(shape: Shape) throws {
-    for seed: UInt64 in 1...20 {
+    for seed: UInt64 in 1...Self.seedCount {
       let count = [0, 1, 2, 7, 100, 1_500][Int(seed) % 6]
       let (source, target) = Self.pair(count: count, shape: shape, seed: seed)
       let found = try #require(Self.matches(source, target), "seed \(seed): no duplicate, one section")
