@@ -442,19 +442,7 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
     var newItemFlags = Array(repeating: UInt8(0), count: newToOld.count)
     defer { self.newItemFlags = newItemFlags }
     for flat in changedItems { newItemFlags[Int(flat)] = Self.changedFlag }
-    if oldSectionRaw.count == 1 && sectionNewToOld == [0] {
-      // One section on each side, the same: every matched item is in the old section's range, so the
-      // run is found on the new-to-old positions as they are (the inserted items' -1 left out).
-      var inOrder = Array(repeating: false, count: newToOld.count)
-      _ = LongestIncreasingSubsequence.mark(newToOld, into: &inOrder)
-      // Without a branch: which items moved is random, and a branch on it would be mispredicted often.
-      let newToOld = newToOld
-      for flat in newToOld.indices {
-        newItemFlags[flat] |= newToOld[flat] >= 0 && !inOrder[flat] ? Self.movedFlag : 0
-      }
-      return
-    }
-    var keys: [Int32] = []
+    let newToOld = newToOld
     var inOrder: [Bool] = []
     for section in newSectionRaw.indices {
       // The old flat positions of the section's old items; none for an inserted section.
@@ -466,29 +454,16 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
           truncatingIfNeeded: oldSectionStart[oldSection])..<Int32(
             truncatingIfNeeded: oldSectionStart[oldSection + 1])
       let range = newSectionStart[section]..<newSectionStart[section + 1]
-      keys.removeAll(keepingCapacity: true)
-      keys.reserveCapacity(range.count)
-      for flat in range {
-        let old = newToOld[flat]
-        guard old >= 0 else { continue }
-        if oldRange.contains(old) {
-          keys.append(old)
-        } else {
-          // An item that changes section always moves.
-          newItemFlags[flat] |= Self.movedFlag
-        }
-      }
-      guard !keys.isEmpty else { continue }
+      // By position in the section: the item's old flat position when it was in this section's old
+      // items, else -1, which the longest run leaves out (inserted items, and items that change
+      // section, which always move).
+      let keys = newToOld[range].map { oldRange.contains($0) ? $0 : -1 }
       inOrder.removeAll(keepingCapacity: true)
-      inOrder.append(contentsOf: repeatElement(false, count: keys.count))
-      if LongestIncreasingSubsequence.mark(keys, into: &inOrder) == keys.count { continue }
-      // The same walk again finds the item of each key, instead of an array of their positions.
-      var key = 0
+      inOrder.append(contentsOf: repeatElement(false, count: range.count))
+      _ = LongestIncreasingSubsequence.mark(keys, into: &inOrder)
+      // Without a branch: which items moved is random, and a branch on it would be mispredicted often.
       for flat in range {
-        let old = newToOld[flat]
-        guard old >= 0, oldRange.contains(old) else { continue }
-        if !inOrder[key] { newItemFlags[flat] |= Self.movedFlag }
-        key += 1
+        newItemFlags[flat] |= newToOld[flat] >= 0 && !inOrder[flat - range.lowerBound] ? Self.movedFlag : 0
       }
     }
   }
