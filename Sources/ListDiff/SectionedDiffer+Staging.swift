@@ -11,18 +11,6 @@ extension SectionedDiffer {
   ///   in them moved, were inserted or deleted.
   @inlinable
   internal func makeChangeset(options: DiffOptions) -> Changeset<Section, Item> {
-    // Local copies of what the loops read (no copy of the storage): the optimizer then loads each once
-    // instead of again after every append.
-    let oldToNew = oldToNew
-    let newToOld = newToOld
-    let newItemFlags = newItemFlags
-    let oldItemSection = oldItemSection
-    let oldSectionStart = oldSectionStart
-    let newSectionStart = newSectionStart
-    let sectionOldToNew = sectionOldToNew
-    let sectionNewToOld = sectionNewToOld
-    let sectionMoved = sectionMoved
-    let sectionChanged = sectionChanged
     let oldSectionCount = oldSectionRaw.count
     let newSectionCount = newSectionRaw.count
     let moved = Self.movedFlag
