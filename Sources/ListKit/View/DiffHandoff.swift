@@ -26,12 +26,11 @@ final class DiffHandoff<Result: Sendable>: @unchecked Sendable {
 
   /// Drops the work and what it captured, on the caller's thread.
   func release() {
-    // Taken out under the lock, freed here (outside it) when the local goes. (Not
+    // Taken out under the lock and dropped once it is unlocked, on this thread. (Not
     // `Optional.take()`: the iOS 17 SDK's standard library lacks it.)
-    let work = lock.withLock {
+    _ = lock.withLock {
       defer { self.work = nil }
       return self.work
     }
-    _ = work
   }
 }
