@@ -113,8 +113,6 @@ package final class DemoScreen {
     // A chat is the messages alone (the counts stay on the status line): nothing above them
     // that older pages could be inserted under.
     if isChat { table.sections = [photosSection] }
-    // Pages inserted above (older ones, or those before the start) must not move the screen.
-    listView.keepsFirstVisibleRowInPlace = anchor != .top
   }
 
   isolated deinit {
@@ -154,8 +152,18 @@ package final class DemoScreen {
     switch completion.direction {
     case .refresh:
       pagesLoaded = 1
-      // A chat reads from the bottom: the newest item.
-      listView.moveCursor(isChat ? .last : .first)
+      if isChat {
+        // A chat reads from the bottom: the newest item.
+        listView.moveCursor(.last)
+      } else if anchor == .top {
+        listView.moveCursor(.first)
+      } else if listView.highlightedPath == nil, case .item(let id) = anchor {
+        // The photos section has brought the start photo on screen: the cursor goes on it.
+        let start = listView.visibleItemPaths.first { path in
+          (listView.cellForItem(at: path) as? PhotoCell)?.photo.map { String($0.id) } == id
+        }
+        listView.highlightItem(at: start)
+      }
     case .nextPage, .previousPage:
       pagesLoaded += 1
     }
@@ -241,9 +249,11 @@ package final class DemoScreen {
     }
     screen.applyPendingChanges()
     let view = screen.listView
-    view.resize(width: options.width, height: view.contentHeight)
-    // The whole content is printed, from its top: a chat opens scrolled to the bottom.
-    view.scroll(toOffset: 0)
+    // Printed from the line the screen shows first: the start photo of `--start-at`, the top of
+    // other lists; a chat, which opens scrolled to the bottom, from the top of its content.
+    let top = screen.isChat ? 0 : view.contentOffset
+    view.resize(width: options.width, height: view.contentHeight - top)
+    view.scroll(toOffset: top)
     return view.render().text
   }
 

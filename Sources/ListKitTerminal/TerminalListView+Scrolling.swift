@@ -51,6 +51,14 @@ extension TerminalListView {
     }
   }
 
+  /// Scrolls so that an item is the first on screen, as far as the content allows.
+  /// - Parameter path: The item; nothing happens when it is out of range.
+  public func scroll(toItemAt path: ItemPath) {
+    layoutIfNeeded()
+    guard let entry = layout.entry(for: path) else { return }
+    scroll(toOffset: entry.top)
+  }
+
   /// Puts the cursor on an item (UIKit's highlight), telling the delegate.
   ///
   /// The delegate may refuse through `shouldHighlightItemAt`; the cursor then stays.

@@ -31,12 +31,9 @@ public final class TerminalListView: ListView {
   /// The number of lines.
   public private(set) var height: Int
   /// The first content line on screen.
-  public internal(set) var contentOffset = 0
-  /// Whether a batch update keeps the first visible row, and the offset within it, in place.
   ///
-  /// With it (`ScrollAnchor`), rows inserted above the screen (a chat's older messages)
-  /// do not move what is shown. Default: `false`: the content offset stays, as in UIKit.
-  public var keepsFirstVisibleRowInPlace = false
+  /// A batch update moves it with the item it keeps in place (see ``performBatchUpdates(_:)``).
+  public internal(set) var contentOffset = 0
   /// The item under the cursor, if any.
   public internal(set) var highlightedPath: ItemPath?
   /// The selected item, if any.
@@ -123,6 +120,9 @@ public final class TerminalListView: ListView {
   ///
   /// The batch is checked as UIKit checks it (ranges, conflicts, counts), by the same model
   /// `HeadlessTableView` referees with. The data source must already answer with the new state.
+  ///
+  /// As every `ListView`, it keeps the first item on screen that the batch keeps (and does not
+  /// reload) on the same line, so items inserted above the screen never move what is shown.
   /// - Parameter update: The batch, with old paths for deletes and reloads and new paths for
   ///   inserts.
   /// - Throws: `BatchUpdateError` when the batch breaks a rule; the view then reloads.
@@ -143,7 +143,9 @@ public final class TerminalListView: ListView {
       reloadData()
       throw error
     }
-    let anchor = keepsFirstVisibleRowInPlace ? scrollAnchor() : nil
+    let anchor = validated.anchorRow(amongVisible: visibleItemPathsInLayout()).flatMap { row in
+      layout.entry(for: row.old).map { (path: row.new, offsetIntoRow: contentOffset - $0.top) }
+    }
     var kept: [ItemPath: AnyObject] = [:]
     for (path, cell) in visibleCells.sorted(by: { $0.key < $1.key }) {
       if case .kept(let newPath, reloaded: false) = validated.fate(of: path) {
@@ -158,24 +160,19 @@ public final class TerminalListView: ListView {
     highlightedPath = highlightedPath.flatMap { validated.newPath(for: $0) }
     selectedPath = selectedPath.flatMap { validated.newPath(for: $0) }
     layout = makeLayout(itemCounts: reportedCounts)
-    if let anchor {
-      let movedTop = validated.newPath(for: anchor.path).flatMap { layout.entry(for: $0) }.map {
-        Double($0.top)
-      }
-      contentOffset = Int(anchor.contentOffset(movedRowTop: movedTop, current: Double(contentOffset)))
+    if let anchor, let entry = layout.entry(for: anchor.path) {
+      contentOffset = entry.top + anchor.offsetIntoRow
     }
     clampContentOffset()
     needsLayout = true
   }
 
-  /// The first item on screen and the number of its lines above the screen.
-  func scrollAnchor() -> ScrollAnchor? {
-    let first = layout.visibleEntryIndexes(top: contentOffset, height: height).lazy
-      .map { self.layout.entries[$0] }
-      .first { if case .item = $0.kind { true } else { false } }
-    guard let first, case .item(let path) = first.kind else { return nil }
-    return ScrollAnchor(
-      firstVisibleRow: path, rowTop: Double(first.top), contentOffset: Double(contentOffset))
+  /// The items of the current layout on screen at the current offset, in display order.
+  func visibleItemPathsInLayout() -> [ItemPath] {
+    layout.visibleEntryIndexes(top: contentOffset, height: height).compactMap { index in
+      if case .item(let path) = layout.entries[index].kind, layout.entries[index].height > 0 { return path }
+      return nil
+    }
   }
 
   /// The paths of the items on screen, in display order.

@@ -59,6 +59,16 @@ extension HeadlessTableView {
     try scroll(toOffset: target)
   }
 
+  /// Scrolls so that a row is the first on screen, as far as the content allows: the `ListView`
+  /// requirement, `scrollToItem(at: path, at: .top)` without the `throws`.
+  ///
+  /// A path out of range is recorded in ``violations`` and changes nothing.
+  /// - Parameter path: The row.
+  public func scroll(toItemAt path: ItemPath) {
+    // Recorded in `violations` by `checkPath`.
+    try? scrollToItem(at: path, at: .top)
+  }
+
   /// The vertical extent of a row in the content (its estimate if it was never shown).
   /// - Parameter path: A row.
   /// - Returns: The row's top up to its bottom.

@@ -60,13 +60,9 @@ public final class HeadlessTableView: ListView {
   public var allowsMultipleSelection = false
 
   /// The offset of the top of the viewport from the top of the content.
-  public internal(set) var contentOffset: Double = 0
-  /// Whether a batch update keeps the first visible row, and the viewport's offset within it, in
-  /// place.
   ///
-  /// Apps that insert rows above the viewport (a chat's older messages) do this
-  /// (`ScrollAnchor`); UIKit alone keeps the content offset as a number. Default: `false`.
-  public var keepsFirstVisibleRowInPlace = false
+  /// A batch update moves it with the row it keeps in place (see ``performBatchUpdates(_:)``).
+  public internal(set) var contentOffset: Double = 0
   /// Every call made to the data source and delegate, and every violation, in order.
   public internal(set) var events: [Event] = []
   /// Every error the table reported: batch-update rules, unregistered identifiers, invalid
@@ -184,6 +180,10 @@ public final class HeadlessTableView: ListView {
   /// cells, inserted visible rows are asked for, and every other displayed cell follows its row
   /// (see ``lastUpdateRowFates``). Selection follows moved rows and drops deleted and reloaded
   /// ones. Heights are asked again for every row, as UIKit does.
+  ///
+  /// As every `ListView`, it keeps the first visible row that the batch keeps (and does not
+  /// reload) where it was on screen, so rows inserted above the viewport never move the rows the
+  /// user reads; the offset moves with it before any row is displayed.
   /// - Parameter update: Deletes and reloads at old paths, inserts at new paths, moves old → new.
   /// - Throws: `BatchUpdateError` (UIKit's wording) when the batch breaks a rule; the table
   ///   then keeps its previous state (call ``reloadData()`` to resynchronise) and records the
@@ -473,7 +473,10 @@ public final class HeadlessTableView: ListView {
 
   /// Moves the table to the new state of a batch that passed the rules.
   func apply(_ resolver: ValidatedBatchUpdate) {
-    let anchor = keepsFirstVisibleRowInPlace ? scrollAnchor() : nil
+    let anchor = resolver.anchorRow(
+      amongVisible: rows(from: contentOffset, to: contentOffset + viewportHeight).map(\.path)
+    )
+    .map { (path: $0.new, offsetIntoRow: contentOffset - top(ofRow: $0.old)) }
     var fates: [RowFate] = []
     var kept: [ItemPath: AnyObject] = [:]
     var removed: [(ItemPath, AnyObject)] = []
@@ -503,20 +506,9 @@ public final class HeadlessTableView: ListView {
       })
     highlighted = nil
     rebuildLayout(itemCounts: resolver.newItemCounts)
-    if let anchor {
-      var movedTop: Double?
-      if case .kept(let newPath, _) = resolver.fate(of: anchor.path) { movedTop = top(ofRow: newPath) }
-      contentOffset = anchor.contentOffset(movedRowTop: movedTop, current: contentOffset)
-    }
+    if let anchor { contentOffset = top(ofRow: anchor.path) + anchor.offsetIntoRow }
     clampOffset()
     updateVisibleRows()
-  }
-
-  /// The first visible row and the viewport's offset within it.
-  func scrollAnchor() -> ScrollAnchor? {
-    guard let first = rows(from: contentOffset, to: contentOffset + viewportHeight).first else { return nil }
-    return ScrollAnchor(
-      firstVisibleRow: first.path, rowTop: top(ofRow: first.path), contentOffset: contentOffset)
   }
 
   /// Where a row starts in the content.

@@ -82,6 +82,10 @@
 
     /// Applies the batch inside `performBatchUpdates(_:completion:)`, or reloads when the
     /// collection view is not in a window.
+    ///
+    /// As every `ListView`, it keeps the first visible item that the batch keeps (and does not
+    /// reload) where it was on screen: UIKit alone keeps the content offset, so items inserted
+    /// above would move it.
     /// - Parameter update: Deletes and reloads in old paths, inserts in new ones, moves old → new.
     public func performBatchUpdates(_ update: BatchUpdate) throws(BatchUpdateError) {
       guard collectionView.window != nil else {
@@ -89,12 +93,39 @@
         return
       }
       let collectionView = collectionView
+      // The visible cells top to bottom, by identity (see TableViewAdapter.performBatchUpdates).
+      let offset = collectionView.contentOffset.y
+      let visible = collectionView.visibleCells.compactMap { cell in
+        collectionView.indexPath(for: cell).map {
+          (cell: cell, path: $0, offsetIntoItem: offset - cell.frame.minY)
+        }
+      }.sorted { $0.path < $1.path }
+      defer {
+        collectionView.layoutIfNeeded()
+        let kept = visible.lazy.compactMap { item in
+          collectionView.indexPath(for: item.cell).map { (path: $0, offsetIntoItem: item.offsetIntoItem) }
+        }.first
+        if let kept, let frame = collectionView.layoutAttributesForItem(at: kept.path)?.frame {
+          let y = frame.minY + kept.offsetIntoItem
+          collectionView.contentOffset = CGPoint(x: collectionView.contentOffset.x, y: y)
+        }
+      }
       collectionView.performBatchUpdates({ update.send(to: collectionView) }, completion: nil)
     }
 
     /// The paths of the visible items, sorted (UIKit returns them in no particular order).
     public var visibleItemPaths: [ItemPath] {
       collectionView.indexPathsForVisibleItems.map { ItemPath($0) }.sorted()
+    }
+
+    /// Scrolls, without animating, so that an item is at the top, as far as the content allows.
+    /// - Parameter path: The item; a path the collection view does not hold changes nothing (UIKit
+    ///   would raise an exception).
+    public func scroll(toItemAt path: ItemPath) {
+      guard path.section >= 0, path.section < collectionView.numberOfSections, path.item >= 0,
+        path.item < collectionView.numberOfItems(inSection: path.section)
+      else { return }
+      collectionView.scrollToItem(at: IndexPath(path), at: .top, animated: false)
     }
 
     // MARK: Swipe actions for list layouts

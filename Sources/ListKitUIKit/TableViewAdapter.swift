@@ -43,13 +43,6 @@
     ///
     /// Default: `.automatic`.
     public var rowAnimation: UITableView.RowAnimation = .automatic
-    /// Whether a batch update keeps the first visible row, and the offset within it, in place.
-    ///
-    /// With it (`ScrollAnchor`), rows inserted above the viewport (a chat's older
-    /// messages) do not move what the user reads. UIKit alone keeps the content offset as a number.
-    ///
-    /// Default: `false`.
-    public var keepsFirstVisibleRowInPlace = false
 
     /// Which identifiers name `UITableViewCell` classes and which name cells ListKit makes (shown
     /// through a stand-in cell).
@@ -98,7 +91,9 @@
     /// is not in a window (UIKit does not animate off screen, and a batch there only costs).
     ///
     /// The core has already checked the batch against UIKit's rules (and falls back to
-    /// ``reloadData()`` past its reload threshold), so this never throws.
+    /// ``reloadData()`` past its reload threshold), so this never throws. As every `ListView`, it
+    /// keeps the first visible row that the batch keeps (and does not reload) where it was on
+    /// screen: UIKit alone keeps the content offset, so rows inserted above would move it.
     /// - Parameter update: Deletes and reloads in old paths, inserts in new ones, moves old → new.
     public func performBatchUpdates(_ update: BatchUpdate) throws(BatchUpdateError) {
       guard tableView.window != nil else {
@@ -107,23 +102,22 @@
       }
       let tableView = tableView
       let animation = rowAnimation
-      // The first visible cell, by identity: UIKit gives it its new index path after the batch.
-      let anchorCell = keepsFirstVisibleRowInPlace ? tableView.visibleCells.first : nil
-      let anchor = anchorCell.flatMap { cell in
-        tableView.indexPath(for: cell).flatMap { path in
-          ScrollAnchor(
-            firstVisibleRow: ItemPath(path), rowTop: Double(tableView.rectForRow(at: path).minY),
-            contentOffset: Double(tableView.contentOffset.y))
+      // The visible cells, by identity, with how far the viewport's top is into each: UIKit gives
+      // a kept cell its new index path after the batch, and a deleted or reloaded one none.
+      let offset = tableView.contentOffset.y
+      let visible = tableView.visibleCells.compactMap { cell in
+        tableView.indexPath(for: cell).map {
+          (cell: cell, offsetIntoRow: offset - tableView.rectForRow(at: $0).minY)
         }
       }
       defer {
-        if let anchor, let anchorCell {
-          tableView.layoutIfNeeded()
-          let movedTop = tableView.indexPath(for: anchorCell).map {
-            Double(tableView.rectForRow(at: $0).minY)
-          }
-          let y = anchor.contentOffset(movedRowTop: movedTop, current: Double(tableView.contentOffset.y))
-          tableView.contentOffset = CGPoint(x: tableView.contentOffset.x, y: CGFloat(y))
+        tableView.layoutIfNeeded()
+        let kept = visible.lazy.compactMap { row in
+          tableView.indexPath(for: row.cell).map { (path: $0, offsetIntoRow: row.offsetIntoRow) }
+        }.first
+        if let kept {
+          let y = tableView.rectForRow(at: kept.path).minY + kept.offsetIntoRow
+          tableView.contentOffset = CGPoint(x: tableView.contentOffset.x, y: y)
         }
       }
       let receiver = TableBatchUpdateReceiver(tableView: tableView, animation: animation)
@@ -133,6 +127,16 @@
     /// The paths of the visible rows, in display order.
     public var visibleItemPaths: [ItemPath] {
       (tableView.indexPathsForVisibleRows ?? []).map { ItemPath($0) }
+    }
+
+    /// Scrolls, without animating, so that a row is at the top, as far as the content allows.
+    /// - Parameter path: The row; a path the table does not hold changes nothing (UIKit would
+    ///   raise an exception).
+    public func scroll(toItemAt path: ItemPath) {
+      guard path.section >= 0, path.section < tableView.numberOfSections, path.item >= 0,
+        path.item < tableView.numberOfRows(inSection: path.section)
+      else { return }
+      tableView.scrollToRow(at: IndexPath(path), at: .top, animated: false)
     }
   }
 #endif

@@ -39,6 +39,7 @@ final class ManagedRow: ModelCellManager<ManagedModel, ManagedCell> {
   func reloadData() {}
   func performBatchUpdates(_ update: BatchUpdate) throws(BatchUpdateError) {}
   var visibleItemPaths: [ItemPath] { [] }
+  func scroll(toItemAt path: ItemPath) {}
 }
 
 /// The baseline: a "massive view controller" that answers the same calls by indexing its models

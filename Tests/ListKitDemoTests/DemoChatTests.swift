@@ -43,13 +43,34 @@ import Testing
   }
 
   @Test func startAtOpensThePageOfThatPhotoAndLoadsBothWays() async throws {
-    let screen = try screen(["--start-at", "57", "--count", "100", "--page-size", "20"])
+    let size = TerminalSize(columns: 80, rows: 12)
+    let screen = try screen(["--start-at", "57", "--count", "100", "--page-size", "20"], rows: size.rows)
     await screen.start()?.value
     #expect(screen.list.items.map(\.id) == Array(41...60))
     #expect(screen.list.hasPrevious && screen.list.hasMore)
+    // Photo 57 opens on screen (as high as the content lets it: the page ends three photos
+    // later), under the summary above it, with the cursor on it.
+    let opening = screen.render(size: size).lines.map(\.text)
+    #expect(opening.dropLast().contains { $0.hasPrefix("  57 ") }, "\(opening)")
+    #expect(!opening.contains { $0.contains("photos loaded") }, "the summary at the top is off screen")
+    let cursor = screen.listView.highlightedPath.flatMap { screen.listView.cellForItem(at: $0) as? PhotoCell }
+    #expect(cursor?.photo?.id == 57)
+    // Its rows are close to the end of the page (not the top): only the next page loaded.
+    await screen.list.idle()
+    #expect(screen.list.items.map(\.id) == Array(41...80))
+    #expect(screen.render(size: size).lines.map(\.text).dropLast() == opening.dropLast())
     await screen.list.loadPreviousPage()?.value
-    await screen.list.loadNextPage()?.value
     #expect(screen.list.items.map(\.id) == Array(21...80))
+    #expect(
+      screen.render(size: size).lines.map(\.text).dropLast() == opening.dropLast(),
+      "the older page came above without moving the screen")
+  }
+
+  @Test func aDumpStartedAtAPhotoPrintsFromThatPhoto() async throws {
+    let options = try options(["--start-at", "120", "--dump", "--latency", "0", "--no-cache"])
+    let text = try await DemoScreen.dump(options: options, loader: options.makeLoader())
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first?.hasPrefix(" 120 ") == true, "\(lines.prefix(3))")
   }
 
   @Test func aChatOpensAtTheNewestPhotoAtTheBottomAndOlderPagesLoadAboveWithoutMovingTheScreen()
@@ -68,9 +89,11 @@ import Testing
     await older.value
     let afterLoad = screen.render(size: size).lines.map(\.text).dropLast()
     #expect(screen.list.items.map(\.id) == Array(61...100))
-    // Every photo stays on its line; only the section header above them gave way to photo 80.
+    // At the top, the status row says older photos load; when they came, every photo stayed on
+    // its line and only the section header and the status row above them gave way to 79 and 80.
     #expect(atTop.first?.hasPrefix("── Photos") == true)
-    #expect(afterLoad.dropFirst() == atTop.dropFirst(), "the screen jumped")
-    #expect(afterLoad.first?.hasPrefix("  80 ") == true)
+    #expect(atTop.dropFirst().first?.contains("Loading older…") == true, "\(atTop)")
+    #expect(afterLoad.dropFirst(2) == atTop.dropFirst(2), "the screen jumped")
+    #expect(afterLoad.prefix(2).map { $0.prefix(5) } == ["  79 ", "  80 "])
   }
 }

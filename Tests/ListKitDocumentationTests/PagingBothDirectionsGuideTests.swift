@@ -38,7 +38,6 @@ import Testing
         let page = try await api.messages(before: before, limit: request.limit)
         return Page(items: page.messages, hasMore: page.older != nil, previousCursor: page.older)
       })
-    tableView.keepsFirstVisibleRowInPlace = true  // HeadlessTableView, TerminalListView, TableViewAdapter
     messages.start()
     // snippet-end
 

@@ -49,12 +49,24 @@ import Testing
     let source = ModelSource(rows: 20)
     let table = makeTable(source)
     table.clearEvents()
-    source.sections[0].insert("New", at: 0)
-    try table.performBatchUpdates(BatchUpdate(itemInserts: [path(0, 0)]))
+    source.sections[0].insert("New", at: 1)
+    try table.performBatchUpdates(BatchUpdate(itemInserts: [path(0, 1)]))
     #expect(
       table.events
-        == Self.events(of: BatchUpdate(itemInserts: [path(0, 0)]), ending: path(0, 10), showing: path(0, 0)))
-    #expect(table.render() == ["New"] + (0...8).map { "Row \($0)" })
+        == Self.events(of: BatchUpdate(itemInserts: [path(0, 1)]), ending: path(0, 10), showing: path(0, 1)))
+    #expect(table.render() == ["Row 0", "New"] + (1...8).map { "Row \($0)" })
+  }
+
+  @Test func aRowInsertedAboveTheFirstVisibleRowLeavesTheRowsOnScreenInPlace() throws {
+    let source = ModelSource(rows: 20)
+    let table = makeTable(source)
+    let before = table.render()
+    table.clearEvents()
+    source.sections[0].insert("New", at: 0)
+    try table.performBatchUpdates(BatchUpdate(itemInserts: [path(0, 0)]))
+    #expect(table.render() == before)
+    #expect(table.contentOffset == table.rowHeight)
+    #expect(!table.events.contains(.willDisplay(path(0, 0))), "the new row is above the viewport")
   }
 
   @Test func aBrokenBatchThrowsAndLeavesTheTableAsItWas() {

@@ -31,6 +31,7 @@ import Testing
     try inner.performBatchUpdates(update)
   }
   var visibleItemPaths: [ItemPath] { inner.visibleItemPaths }
+  func scroll(toItemAt path: ItemPath) { inner.scroll(toItemAt: path) }
 }
 
 /// When the view refuses a batch, the table reports it, reloads instead, and the next update diffs

@@ -25,6 +25,7 @@ import Testing
       log.append("stage \(stagesSeen) with \(shown())")
     }
     var visibleItemPaths: [ItemPath] { [] }
+    func scroll(toItemAt path: ItemPath) {}
   }
 
   let stages = [BatchUpdate(itemDeletes: [ItemPath(item: 0, section: 0)]), BatchUpdate(sectionReloads: [0])]

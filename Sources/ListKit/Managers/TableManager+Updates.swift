@@ -25,6 +25,7 @@ extension TableManager {
     guard animated, hasUpdated, listView != nil else {
       updates.cancelAll()
       reloadWithoutDiff()
+      scrollToPendingRow()
       return
     }
     updates.enqueue { [weak self] in self?.performAnimatedUpdate() }
@@ -87,6 +88,7 @@ extension TableManager {
       },
       showTarget: { commit(target) },
       reportRejection: reportRejection(_:))
+    scrollToPendingRow()
   }
 
   /// `state` with the keys of rows whose content changed since it was taken marked outdated.

@@ -72,6 +72,8 @@ open class TableManager {
 
   /// Orders the updates and diffs the large ones off the main actor.
   let updates = UpdateQueue()
+  /// The row ``scrollToRow(_:)`` brings into view once the view shows it.
+  weak var pendingScrollTarget: CellManager?
 
   /// Past this many rows (before plus after) an update is diffed off the main actor; for the
   /// benchmark, which compares it with the synchronous path.

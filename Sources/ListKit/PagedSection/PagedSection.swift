@@ -1,5 +1,6 @@
-/// A section that shows a ``PagedList``: one row per item, then a status row (loading, no more
-/// data, an error to retry, or the empty state).
+/// A section that shows a ``PagedList``: one row per item, a status row after them (loading, no
+/// more data, an error to retry, or the empty state) and one above them for the previous pages
+/// (loading older items, an error to retry, no older items).
 ///
 /// ```swift
 /// let photos = PagedList(listName: "photos", loader: loader, cache: cache)
@@ -14,7 +15,13 @@
 ///   after an error until retry).
 /// - New pages and refreshes reach the view as ListDiff batch updates: appended rows are inserted,
 ///   changed items reloaded, and the status row follows the load state.
-/// - Selecting the status row after an error retries; ``refresh()`` is pull-to-refresh.
+/// - Selecting a status row after an error retries; ``refresh()`` is pull-to-refresh.
+/// - Each status row can be hidden (``showsStatusRow``, ``showsPreviousPageStatusRow``) or
+///   re-worded (``statusTexts``, ``previousPageStatusTexts``). The row above the items shows only
+///   while a previous page loads or failed, and "no older items" only in a list that did not
+///   start at the top.
+/// - When a list started at an anchor (``PagedList/start(at:)``) replaces its items, the view is
+///   scrolled to bring the anchor's item to the top, whatever sections sit above this one.
 ///
 /// Rows are made once per item by `makeRow` (again only when an item changes), so a row can keep
 /// state of its own.
@@ -22,17 +29,45 @@
 open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Item.ID: Sendable {
   /// The paged list this section shows.
   public let list: PagedList<Item>
-  /// The words of the status row.
+  /// The words of the status row after the items.
   public var statusTexts = PagingStatusTexts() {
     didSet { refreshStatus(forceUpdate: true) }
   }
+  /// Whether the status row after the items is shown (it also shows the empty state and a failed
+  /// first page); default `true`.
+  public var showsStatusRow = true {
+    didSet { refreshStatus(forceUpdate: true) }
+  }
+  /// The words of the status row above the items: ``PagingStatusTexts/loading`` while a previous
+  /// page loads, ``PagingStatusTexts/failed`` when it failed, ``PagingStatusTexts/reachedEnd``
+  /// when no older items remain.
+  ///
+  /// Default: "Loading older…", "No older items", the message then " — tap to retry".
+  public var previousPageStatusTexts = PagingStatusTexts(
+    loading: "Loading older…", reachedEnd: "No older items")
+  {
+    didSet { refreshStatus(forceUpdate: true) }
+  }
+  /// Whether the status row above the items is shown; default `true`.
+  public var showsPreviousPageStatusRow = true {
+    didSet { refreshStatus(forceUpdate: true) }
+  }
 
-  /// What the status row shows now.
+  /// What the status row after the items shows now (``PagingStatus/hidden`` also when it is
+  /// hidden by ``showsStatusRow``).
   public var status: PagingStatus { statusRow.status }
+  /// What the status row above the items shows now: ``PagingStatus/loading``,
+  /// ``PagingStatus/failed(message:)``, ``PagingStatus/reachedEnd(totalCount:)`` or
+  /// ``PagingStatus/hidden``.
+  public var previousPageStatus: PagingStatus { previousPageStatusRow.status }
 
   private let makeRow: @MainActor (Item) -> CellManager
   private var itemRows: [CellManager] = []
   private let statusRow = PagingStatusRow()
+  /// A new row each time a page lands above the items (see `apply(_:)`).
+  private var previousPageStatusRow = PagingStatusRow()
+  /// Whether the view is being scrolled to the anchor's item (see `listDidChange`).
+  private var isBringingFocusIntoView = false
 
   /// Creates a section for a paged list.
   /// - Parameters:
@@ -67,12 +102,49 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
     refreshStatus(forceUpdate: state.itemsChange != nil)
     // Pages reach the view at once; state-only changes (often made while the view is laying
     // out, from willDisplay) wait for the scheduled update.
-    if state.itemsChange != nil { table?.update() }
+    guard case .reloaded = state.itemsChange, let table, let index = list.focusIndexAfterReload,
+      itemRows.indices.contains(index)
+    else {
+      if state.itemsChange != nil { table?.update() }
+      return
+    }
+    // The rows a view shows before it scrolls to the anchor's item (at the top of the content)
+    // are not where the user is: they must not ask for pages.
+    isBringingFocusIntoView = true
+    table.update()
+    table.scrollToRow(itemRows[index])
+    isBringingFocusIntoView = false
+    requestPagesNearVisibleRows()
+  }
+
+  /// Tells the list about the first and the last item row on screen, as their `willDisplay` would.
+  private func requestPagesNearVisibleRows() {
+    guard let table, let listView = table.listView,
+      let section = table.displayedSections.firstIndex(where: { $0 === self })
+    else { return }
+    let visible = listView.visibleItemPaths.filter { $0.section == section }
+    for path in [visible.first, visible.last].compactMap(\.self) {
+      requestPages(near: path)
+    }
+  }
+
+  /// Asks the list for the page a displayed item row is close to, if any.
+  private func requestPages(near path: ItemPath) {
+    guard !isBringingFocusIntoView, path.item >= 0, path.item < displayedCells.count else { return }
+    if let row = displayedCells[path.item] as? PagingStatusRow {
+      // The row above the items stands for the first item: older items load when it shows.
+      if row !== statusRow { list.itemWillDisplay(at: 0) }
+      return
+    }
+    let statusRows = displayedCells.last === statusRow ? 1 : 0
+    let rowsAfter = displayedCells.count - statusRows - 1 - path.item
+    list.itemWillDisplay(at: list.items.count - 1 - rowsAfter)
   }
 
   private func apply(_ change: ItemsChange) {
     switch change {
     case .reloaded:
+      previousPageStatusRow = PagingStatusRow()
       rebuildRows()
     case .dropped(let removed, let then):
       itemRows.removeSubrange(removed.clamped(to: itemRows.indices))
@@ -85,6 +157,9 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
         if let item = list.item(at: index) { itemRows.append(makeRow(item)) }
       }
     case .prepended(let inserted, let updated):
+      // The row leaves with the page it announced and a new one comes above the new page, so the
+      // view keeps the item under the old row in place, not the row.
+      previousPageStatusRow = PagingStatusRow()
       itemRows.insert(contentsOf: inserted.compactMap { list.item(at: $0).map(makeRow) }, at: 0)
       for index in updated where itemRows.indices.contains(index) {
         if let item = list.item(at: index) { itemRows[index] = makeRow(item) }
@@ -96,15 +171,30 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
     itemRows = list.items.map(makeRow)
   }
 
-  /// Recomputes the status row and the rows; updates the table when anything changed.
+  /// Recomputes the status rows and the rows; updates the table when anything changed.
   private func refreshStatus(forceUpdate: Bool) {
-    let status = PagingStatus(
-      isBlank: list.isBlank, hasItems: !itemRows.isEmpty, refreshState: list.refreshState,
-      nextPageState: list.nextPageState, totalCount: list.totalCount)
-    guard forceUpdate || status != statusRow.status || statusRow.texts != statusTexts else { return }
+    let status =
+      showsStatusRow
+      ? PagingStatus(
+        isBlank: list.isBlank, hasItems: !itemRows.isEmpty, refreshState: list.refreshState,
+        nextPageState: list.nextPageState, totalCount: list.totalCount) : .hidden
+    let previousStatus =
+      showsPreviousPageStatusRow && !itemRows.isEmpty
+      ? PagingStatus(
+        previousPageState: list.previousPageState, hasPrevious: list.hasPrevious,
+        startsAtTop: list.startsAtTop) : .hidden
+    guard
+      forceUpdate || status != statusRow.status || statusRow.texts != statusTexts
+        || previousStatus != previousPageStatusRow.status
+        || previousPageStatusRow.texts != previousPageStatusTexts
+    else { return }
     statusRow.status = status
     statusRow.texts = statusTexts
-    cells = status == .hidden ? itemRows : itemRows + [statusRow]
+    previousPageStatusRow.status = previousStatus
+    previousPageStatusRow.texts = previousPageStatusTexts
+    cells =
+      (previousStatus == .hidden ? [] : [previousPageStatusRow]) + itemRows
+      + (status == .hidden ? [] : [statusRow])
   }
 
   // MARK: Paging from the view
@@ -118,18 +208,16 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   /// shown always stands for the last item.
   open override func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath)
   {
-    if path.item >= 0, path.item < displayedCells.count, displayedCells[path.item] !== statusRow {
-      let statusRows = displayedCells.last === statusRow ? 1 : 0
-      let rowsAfter = displayedCells.count - statusRows - 1 - path.item
-      list.itemWillDisplay(at: list.items.count - 1 - rowsAfter)
-    }
+    requestPages(near: path)
     super.listView(listView, willDisplay: cell, forItemAt: path)
   }
 
-  /// Retries after an error when the status row is selected; otherwise forwards.
+  /// Retries after an error when a status row is selected; otherwise forwards.
   open override func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {
-    if path.item < displayedCells.count, displayedCells[path.item] === statusRow {
-      if case .failed = statusRow.status { list.retry() }
+    if path.item >= 0, path.item < displayedCells.count,
+      let row = displayedCells[path.item] as? PagingStatusRow
+    {
+      if case .failed = row.status { list.retry() }
       return
     }
     super.listView(listView, didSelectItemAt: path)

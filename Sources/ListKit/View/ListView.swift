@@ -33,9 +33,18 @@ public protocol ListView: AnyObject {
   /// Discards every cached count and cell and asks the data source again.
   func reloadData()
 
-  /// Applies one batch of deletes, inserts, moves and reloads, checked against UIKit's rules.
+  /// Applies one batch of deletes, inserts, moves and reloads, checked against UIKit's rules,
+  /// keeping what the user reads in place.
   ///
   /// The data source must already answer with the new state when this is called.
+  ///
+  /// Rows inserted or removed above the viewport (older messages loading above a chat, a pinned
+  /// section that grows) never move the rows on screen: the first visible row that the batch keeps
+  /// and does not reload stays where it was, to the point, and the content offset follows it. A
+  /// reloaded row (a status row whose text changes) is passed over for the kept row under it.
+  /// When the batch keeps no visible row, the content offset stays. Every view does this, so a
+  /// screen that holds `any ListView` cannot forget it (UIKit alone keeps the content offset as a
+  /// number, which lets a prepended page push the rows away and show the top again).
   /// - Parameter update: The batch, with old paths for deletes and reloads and new paths for
   ///   inserts.
   /// - Throws: ``BatchUpdateError`` when the batch breaks a rule UIKit enforces. A view that
@@ -44,4 +53,12 @@ public protocol ListView: AnyObject {
 
   /// The paths of the items currently on screen, in display order.
   var visibleItemPaths: [ItemPath] { get }
+
+  /// Scrolls, without animating, so that a row is the first one on screen, as far as the content
+  /// allows (the last rows of a list stay at the bottom), as `UITableView`'s
+  /// `scrollToRow(at:at: .top, animated: false)` does.
+  ///
+  /// What a list opened at an item uses to show that item, whatever rows and sections sit above it.
+  /// - Parameter path: The row; a path the view does not hold changes nothing.
+  func scroll(toItemAt path: ItemPath)
 }

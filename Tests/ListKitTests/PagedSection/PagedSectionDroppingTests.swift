@@ -35,7 +35,6 @@ import Testing
     let section = PagedSection(list: list) { PagedSectionPrependTests.MessageRow($0) }
     let table = TableManager(sections: [section])
     let view = HeadlessTableView(viewportHeight: 440)
-    view.keepsFirstVisibleRowInPlace = true
     table.attach(to: view)
     await list.refresh()?.value
     table.update()
