@@ -49,6 +49,7 @@ public final class NSCoder {}
   public convenience override init() { self.init(frame: .zero) }
   public required init?(coder: NSCoder) { super.init() }
   open func layoutIfNeeded() {}
+  open var frame: CGRect = .zero
   open var isHidden = false
   open var tintColor: UIColor!
   open var contentMode: ContentMode = .scaleAspectFit
@@ -158,6 +159,10 @@ public enum NSTextAlignmentStub: Int { case center }
   open var visibleCells: [UITableViewCell] { [] }
   open func indexPath(for cell: UITableViewCell) -> IndexPath? { nil }
   open func rectForRow(at indexPath: IndexPath) -> CGRect { .zero }
+  public enum ScrollPosition: Int { case none, top, middle, bottom }
+  open var numberOfSections: Int { 0 }
+  open func numberOfRows(inSection section: Int) -> Int { 0 }
+  open func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {}
   open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {}
   open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell { UITableViewCell(style: .default, reuseIdentifier: identifier) }
   open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? { nil }
@@ -173,6 +178,9 @@ public enum NSTextAlignmentStub: Int { case center }
   open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
 }
 
+@MainActor open class UICollectionViewLayoutAttributes: NSObject {
+  open var frame: CGRect = .zero
+}
 @MainActor open class UICollectionViewCell: UIView {
   open var contentView = UIView(frame: .zero)
 }
@@ -189,6 +197,17 @@ public enum NSTextAlignmentStub: Int { case center }
   open weak var delegate: (any UICollectionViewDelegate)?
   open weak var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)?
   open var indexPathsForVisibleItems: [IndexPath] { [] }
+  public struct ScrollPosition: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let top = ScrollPosition(rawValue: 1 << 0)
+  }
+  open var numberOfSections: Int { 0 }
+  open func numberOfItems(inSection section: Int) -> Int { 0 }
+  open var visibleCells: [UICollectionViewCell] { [] }
+  open func indexPath(for cell: UICollectionViewCell) -> IndexPath? { nil }
+  open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+  open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {}
   open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {}
   open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell { UICollectionViewCell(frame: .zero) }
   open func reloadData() {}
