@@ -1,0 +1,84 @@
+import ListKit
+import ListKitTesting
+import Testing
+
+// snippet: paging-open-at-item
+struct ChatMessage: Identifiable, Equatable, Sendable {
+  let id: Int
+}
+
+final class ChatMessageCell: ListCell {
+  var text = ""
+}
+
+final class ChatMessageRow: ModelCellManager<ChatMessage, ChatMessageCell> {
+  override func configure(cell: ChatMessageCell) { cell.text = "Message \(model.id)" }
+}
+
+/// A conversation under a pinned section, opened at its first unread message.
+@MainActor final class ConversationScreen {
+  let messages: PagedList<ChatMessage>
+  let table: TableManager
+
+  init(listView: any ListView, pinned: SectionManager, loader: some PageLoader<ChatMessage>) {
+    messages = PagedList(listName: "conversation", loader: loader)
+    let section = PagedSection(list: messages) { ChatMessageRow($0) }
+    // The row above the messages, while older ones load or when none remain.
+    section.previousPageStatusTexts = PagingStatusTexts(
+      loading: "Loading older messages…", reachedEnd: "Start of the conversation")
+    // This screen shows its own footer: no status row after the messages.
+    section.showsStatusRow = false
+    table = TableManager(listView: listView, sections: [pinned, section])
+  }
+
+  /// Shows the message at the top of the view, whatever sits above; pages load both ways from
+  /// there as the user scrolls, and the rows on screen stay put while older pages land above.
+  func open(atUnread id: Int) {
+    messages.start(at: .item(id: String(id)))
+  }
+}
+// snippet-end
+
+/// The "Keeping the user's place" examples of Guides/Paging.md.
+@MainActor @Suite struct KeepingThePlaceGuideTests {
+  /// 200 messages in pages of 20; an item anchor answers the page around it, with its offset.
+  static let loader = ClosurePageLoader<ChatMessage> { request in
+    var range: Range<Int>
+    switch request.position {
+    case .page(let index, let size): range = index * size..<(index + 1) * size
+    case .item(let id, let limit):
+      let start = (Int(id) ?? 0) / limit * limit
+      range = start..<start + limit
+    default: range = 0..<0
+    }
+    range = max(0, range.lowerBound)..<min(200, range.upperBound)
+    return Page(
+      items: range.map { ChatMessage(id: $0) },
+      hasMore: request.isPreviousPage ? range.lowerBound > 0 : range.upperBound < 200,
+      startOffset: range.lowerBound)
+  }
+
+  @Test func aConversationOpensAtItsFirstUnreadMessageUnderThePinnedSection() async throws {
+    let view = HeadlessTableView(viewportHeight: 440)
+    let pinned = SectionManager(cells: (0..<4).map { _ in CellManager() }, headerTitle: "Pinned")
+    let screen = ConversationScreen(listView: view, pinned: pinned, loader: Self.loader)
+    screen.open(atUnread: 125)
+    await screen.messages.idle()
+    screen.table.update()
+    let first = try #require(view.visibleItemPaths.first)
+    #expect(first.section == 1)
+    #expect((view.cellForItem(at: first) as? ChatMessageCell)?.text == "Message 125")
+    // Older messages remain: the row above the messages says they load, in the screen's words.
+    let section = try #require(screen.table.sections.last as? PagedSection<ChatMessage>)
+    #expect(section.previousPageStatus == .loading)
+    let statusCell = try #require(
+      view.cellForItem(at: ItemPath(item: 0, section: 1))
+        ?? {
+          try? view.scrollToItem(at: ItemPath(item: 0, section: 1))
+          return view.cellForItem(at: ItemPath(item: 0, section: 1))
+        }())
+    #expect((statusCell as? PagingStatusCell)?.text == "Loading older messages…")
+    #expect(section.status == .hidden, "no status row after the messages")
+    #expect(view.violations.isEmpty)
+  }
+}
