@@ -42,7 +42,9 @@ import Testing
   @Test(arguments: causes)
   func anArrayDataSourceReportsTheViewsReason(error: ListViewError, expected: ListDiagnostic.Kind) {
     let view = RefusingView(error)
-    let source = ArrayDataSource<Photo, TextCell>(items: [Photo(id: 1, title: "One")], cellIdentifier: "PhotoCell") {
+    let source = ArrayDataSource<Photo, TextCell>(
+      items: [Photo(id: 1, title: "One")], cellIdentifier: "PhotoCell"
+    ) {
       cell, photo in cell.text = photo.title
     }
     var kinds: [ListDiagnostic.Kind] = []

@@ -64,7 +64,8 @@ package struct PagingPresentation: Hashable, Sendable {
   /// - Parameter list: The list.
   /// - Complexity: O(1).
   @MainActor package init<Item: Identifiable & Sendable>(_ list: PagedList<Item>) where Item.ID: Sendable {
-    self.init(status: list.status, hasItems: list.item(at: 0) != nil, isRefreshing: list.refreshState.isLoading)
+    self.init(
+      status: list.status, hasItems: list.item(at: 0) != nil, isRefreshing: list.refreshState.isLoading)
   }
 
   /// The presentation of a status; `hasItems` tells a failure over shown items (the footer's)

@@ -173,7 +173,8 @@ import Testing
 @MainActor @Suite struct PagedSectionOutOfRangeTests {
   @Test(arguments: [-1, Int.min, 0, 5])
   func selectingAMissingRowIsADiagnostic(item: Int) {
-    let list = PagedList(listName: "photos", loader: ClosurePageLoader<Photo> { _ in Page(items: [], hasMore: false) })
+    let list = PagedList(
+      listName: "photos", loader: ClosurePageLoader<Photo> { _ in Page(items: [], hasMore: false) })
     let section = PagedSection(list: list) { PhotoRow($0) }
     let view = HeadlessTableView()
     let table = TableManager(listView: view, sections: [section])
