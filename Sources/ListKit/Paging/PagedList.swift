@@ -492,7 +492,8 @@ extension PagedList {
   /// ``PageLoader`` promises; the load's task, on the main actor, awaits it.
   @concurrent
   private nonisolated static func fetch(
-    _ request: PageRequest, from loader: any PageLoader<Item>, direction: PagingDirection, redacting token: String?
+    _ request: PageRequest, from loader: any PageLoader<Item>, direction: PagingDirection,
+    redacting token: String?
   ) async -> Result<Page<Item>, PagingError> {
     do {
       return .success(try await loader.loadPage(request))

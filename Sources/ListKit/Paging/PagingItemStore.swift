@@ -41,7 +41,6 @@ package struct PagingItemStore<Item: Identifiable> {
   mutating func append(_ newItems: [Item], policy: DuplicateIDPolicy) -> ItemsChange {
     let start = items.count
     var updated: [Int] = []
-    items.reserveCapacity(start + newItems.count)
     for item in newItems {
       // One hash for a new id; a held one gets its key back.
       guard let held = keys.updateValue(firstKey + items.count, forKey: item.id) else {
@@ -102,7 +101,8 @@ package struct PagingItemStore<Item: Identifiable> {
   /// Checks the invariants listed on the type, in O(*n*).
   /// - Throws: ``PagingInvariantViolation`` naming the first one broken.
   func checkInvariants() throws(PagingInvariantViolation) {
-    try PagingInvariantViolation.check(keys.count == items.count, "items: \(keys.count) ids for \(items.count) items")
+    try PagingInvariantViolation.check(
+      keys.count == items.count, "items: \(keys.count) ids for \(items.count) items")
     for (index, item) in items.enumerated() {
       try PagingInvariantViolation.check(
         keys[item.id] == firstKey + index, "items: the id of item \(index) is not keyed at it")

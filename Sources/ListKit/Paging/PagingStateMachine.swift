@@ -127,8 +127,9 @@ extension PagingStateMachine {
     return actions + refresh()
   }
 
-  /// Applies the cache's answer to the read started under `ticket`, or drops it when that read is
-  /// no longer current. A cache that answers after the network is reported as superseded.
+  /// Applies the cache's answer to the read started under `ticket`, or drops it when stale.
+  ///
+  /// A cache that answers after the network is reported as superseded.
   /// - Parameters:
   ///   - ticket: The ticket of the read.
   ///   - lookup: The cache's answer.
@@ -176,8 +177,10 @@ extension PagingStateMachine {
     return actions + start(hasCache: hasCache, at: anchor)
   }
 
-  /// Cancels the loads and the cache read in flight; whatever they still answer is dropped, and
-  /// nothing is reported for them. The items and failures stay.
+  /// Cancels the loads and the cache read in flight.
+  ///
+  /// Whatever they still answer is dropped, and nothing is reported for them. The items and
+  /// failures stay.
   /// - Returns: `.cancel` for each of them.
   package mutating func cancel() -> [Action] {
     requests.cancelAll().map(Action.cancel)
@@ -194,9 +197,11 @@ extension PagingStateMachine {
     return cancelled.map(Action.cancel) + [.load(ticket, request)]
   }
 
-  /// Starts loading the next page, when there is one and nothing forbids it: not while a next
-  /// page is in flight, while a refresh is in flight or failed, before a first page, or at the
-  /// end. After a next-page failure an explicit call repeats it and a prefetch does nothing.
+  /// Starts loading the next page, when there is one and nothing forbids it.
+  ///
+  /// Not while a next page is in flight, while a refresh is in flight or failed, before a first
+  /// page, or at the end. After a next-page failure an explicit call repeats it and a prefetch
+  /// does nothing.
   /// - Parameter trigger: Why it is called.
   /// - Returns: `.load` of the next page, or nothing.
   package mutating func loadNextPage(_ trigger: Trigger = .explicit) -> [Action] {
@@ -272,7 +277,8 @@ extension PagingStateMachine {
     if let failed = requests.failedPage(before: before) {
       return trigger == .explicit ? [.load(requests.startPage(failed), failed)] : []
     }
-    let request = PageRequest(position: position, context: context, isFirstPage: false, isPreviousPage: before)
+    let request = PageRequest(
+      position: position, context: context, isFirstPage: false, isPreviousPage: before)
     return [.load(requests.startPage(request), request)]
   }
 
@@ -287,7 +293,8 @@ extension PagingStateMachine {
       change = store.prepend(page.items, policy: configuration.duplicatePolicy)
       positions.retreat(past: request, page)
       let below = positions.edge(below: request, page)
-      pages.add(heldPage(items.count - heldBefore, page, before: positions.previous, after: below), above: true)
+      pages.add(
+        heldPage(items.count - heldBefore, page, before: positions.previous, after: below), above: true)
     } else {
       change = store.append(page.items, policy: configuration.duplicatePolicy)
       positions.advance(past: request, page)
@@ -302,7 +309,8 @@ extension PagingStateMachine {
     let farEnd: PagingDirection = above ? .nextPage : .previousPage
     positions.reopen(farEnd, at: drop.edge, forgetting: drop.cursors)
     let stale = requests.reopen(farEnd)
-    let report = Action.reportRequest(completion(direction, error: nil), Self.change(change, after: drop.removed))
+    let report = Action.reportRequest(
+      completion(direction, error: nil), drop.applied(to: change))
     return (stale.map { [.cancel($0)] } ?? []) + [report]
   }
 
@@ -316,31 +324,8 @@ extension PagingStateMachine {
     _ count: Int, _ page: Page<Item>, before: PagePositions.Edge, after: PagePositions.Edge
   ) -> HeldPages.Page {
     HeldPages.Page(
-      count: count, before: before, after: after, cursors: [page.nextCursor, page.previousCursor].compactMap { $0 })
-  }
-
-  /// `change` as it reaches observers after the items at `removed` were dropped: unchanged when
-  /// none were, else ``ItemsChange/dropped(removed:then:)`` with indexes of the items before and
-  /// after.
-  private static func change(_ change: ItemsChange, after removed: Range<Int>) -> ItemsChange {
-    guard !removed.isEmpty else { return change }
-    switch change {
-    case .appended(let inserted, let updated):
-      // Top pages went: the load's indexes move up by the number dropped.
-      let shift = removed.count
-      return .dropped(
-        removed: removed,
-        then: .appended(
-          inserted: (inserted.lowerBound - shift)..<(inserted.upperBound - shift),
-          updated: updated.filter { $0 >= shift }.map { $0 - shift }))
-    case .prepended(let inserted, let updated):
-      // Bottom pages went: in the items before the load they sat `inserted.count` higher.
-      return .dropped(
-        removed: (removed.lowerBound - inserted.count)..<(removed.upperBound - inserted.count),
-        then: .prepended(inserted: inserted, updated: updated.filter { $0 < removed.lowerBound }))
-    case .reloaded, .dropped:
-      return change
-    }
+      count: count, before: before, after: after,
+      cursors: [page.nextCursor, page.previousCursor].compactMap { $0 })
   }
 
   /// A server's total, or `nil` for none or a negative one (a total is a count of items).
