@@ -60,7 +60,7 @@ package final class DemoScreen {
   var anchor = PagingAnchor.top
   /// Whether the list reads from the bottom, like a chat.
   var isChat = false
-  private var observation: Task<Void, Never>?
+  private let renderer = ObservationRenderer()
 
   /// Creates a screen for a paged list; call ``start()`` to show the cache and load.
   /// - Parameters:
@@ -87,9 +87,7 @@ package final class DemoScreen {
     summary.text = summaryText
     table.attach(to: listView)
     // Load states change without the items (loading, failed): redraw for those too.
-    observation = Task { [weak self, list] in
-      for await _ in list.stateChanges() { self?.contentChanged() }
-    }
+    renderer.start(self) { $0.contentChanged() }
   }
 
   /// Creates a screen with the paging, source and token the options ask for.
@@ -115,10 +113,6 @@ package final class DemoScreen {
     if isChat { table.sections = [photosSection] }
   }
 
-  isolated deinit {
-    observation?.cancel()
-  }
-
   /// Shows the cached first page, if any, then refreshes: what the app does at launch.
   /// - Returns: The task reading the cache and loading the first page, or `nil`.
   @discardableResult
@@ -126,14 +120,9 @@ package final class DemoScreen {
     anchor == .top ? list.start() : list.start(at: anchor)
   }
 
-  /// Waits until neither the first page nor a next page is loading.
+  /// Waits until no page and no cache read at launch is loading.
   package func waitUntilIdle() async {
-    for await state in list.stateChanges()
-    where !state.refreshState.isLoading && !state.nextPageState.isLoading
-      && !state.previousPageState.isLoading
-    {
-      break
-    }
+    await list.idle()
   }
 
   // MARK: - Keeping the sections in step
@@ -148,7 +137,7 @@ package final class DemoScreen {
   }
 
   private func requestCompleted(_ completion: RequestCompletion) {
-    guard completion.success else { return contentChanged() }
+    guard completion.error == nil else { return contentChanged() }
     switch completion.direction {
     case .refresh:
       pagesLoaded = 1
@@ -171,7 +160,7 @@ package final class DemoScreen {
   }
 
   private func cacheLoaded(_ completion: CacheLoadCompletion) {
-    if completion.success { pagesLoaded = 1 }
+    if case .shown(_, let itemCount) = completion.outcome, itemCount > 0 { pagesLoaded = 1 }
     contentChanged()
   }
 
@@ -234,8 +223,10 @@ package final class DemoScreen {
   package static func dump(
     options: DemoOptions, loader: some PageLoader<Photo>, cache: (any PageCache<Photo>)? = nil
   ) async throws(PagingConfigurationError) -> String {
+    // One line of list: enough for the start photo to be on screen, so that rows inserted above
+    // it (pinned photos) keep it in place.
     let screen = try DemoScreen(
-      options: options, loader: loader, cache: cache, size: TerminalSize(columns: options.width, rows: 1))
+      options: options, loader: loader, cache: cache, size: TerminalSize(columns: options.width, rows: 2))
     screen.loadsNextPageAutomatically = false
     if options.pages > 0 {
       await screen.start()?.value

@@ -122,7 +122,7 @@ public final class TerminalListView: ListView {
   /// `HeadlessTableView` referees with. The data source must already answer with the new state.
   ///
   /// As every `ListView`, it keeps the first item on screen that the batch keeps (and does not
-  /// reload) on the same line, so items inserted above the screen never move what is shown.
+  /// move) on the same line, so items inserted above the screen never move what is shown.
   /// - Parameter update: The batch, with old paths for deletes and reloads and new paths for
   ///   inserts.
   /// - Throws: `BatchUpdateError` when the batch breaks a rule; the view then reloads.

@@ -182,7 +182,7 @@ public final class HeadlessTableView: ListView {
   /// ones. Heights are asked again for every row, as UIKit does.
   ///
   /// As every `ListView`, it keeps the first visible row that the batch keeps (and does not
-  /// reload) where it was on screen, so rows inserted above the viewport never move the rows the
+  /// move) where it was on screen, so rows inserted above the viewport never move the rows the
   /// user reads; the offset moves with it before any row is displayed.
   /// - Parameter update: Deletes and reloads at old paths, inserts at new paths, moves old → new.
   /// - Throws: `BatchUpdateError` (UIKit's wording) when the batch breaks a rule; the table

@@ -84,8 +84,8 @@
     /// collection view is not in a window.
     ///
     /// As every `ListView`, it keeps the first visible item that the batch keeps (and does not
-    /// reload) where it was on screen: UIKit alone keeps the content offset, so items inserted
-    /// above would move it.
+    /// move) where it was on screen: UIKit alone keeps the content offset, so items inserted above
+    /// would move it.
     /// - Parameter update: Deletes and reloads in old paths, inserts in new ones, moves old → new.
     public func performBatchUpdates(_ update: BatchUpdate) throws(BatchUpdateError) {
       guard collectionView.window != nil else {
@@ -93,20 +93,26 @@
         return
       }
       let collectionView = collectionView
-      // The visible cells top to bottom, by identity (see TableViewAdapter.performBatchUpdates).
-      let offset = collectionView.contentOffset.y
-      let visible = collectionView.visibleCells.compactMap { cell in
-        collectionView.indexPath(for: cell).map {
-          (cell: cell, path: $0, offsetIntoItem: offset - cell.frame.minY)
+      // The collection view still counts the old items; the data source answers with the new ones.
+      let oldCounts = (0..<collectionView.numberOfSections).map {
+        collectionView.numberOfItems(inSection: $0)
+      }
+      let newCounts = dataSource.map { source in
+        (0..<max(0, source.numberOfSections(in: self))).map {
+          source.listView(self, numberOfItemsInSection: $0)
         }
-      }.sorted { $0.path < $1.path }
+      }
+      let anchor = update.anchorRow(
+        oldItemCounts: oldCounts, newItemCounts: newCounts ?? [], amongVisible: visibleItemPaths
+      ).flatMap { row in
+        collectionView.layoutAttributesForItem(at: IndexPath(row.old)).map {
+          (path: row.new, offsetIntoItem: collectionView.contentOffset.y - $0.frame.minY)
+        }
+      }
       defer {
         collectionView.layoutIfNeeded()
-        let kept = visible.lazy.compactMap { item in
-          collectionView.indexPath(for: item.cell).map { (path: $0, offsetIntoItem: item.offsetIntoItem) }
-        }.first
-        if let kept, let frame = collectionView.layoutAttributesForItem(at: kept.path)?.frame {
-          let y = frame.minY + kept.offsetIntoItem
+        if let anchor, let frame = collectionView.layoutAttributesForItem(at: IndexPath(anchor.path))?.frame {
+          let y = frame.minY + anchor.offsetIntoItem
           collectionView.contentOffset = CGPoint(x: collectionView.contentOffset.x, y: y)
         }
       }

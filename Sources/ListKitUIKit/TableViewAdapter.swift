@@ -23,10 +23,14 @@
   /// let table = TableManager(listView: adapter, sections: [photosSection])
   /// ```
   ///
-  /// It holds no behaviour of its own: every decision (diffing, the reload threshold, the paging
-  /// status row, out-of-range paths) is made by the core, which Linux tests cover through
-  /// `HeadlessTableView`. UIKit holds its data source and delegate weakly, and so does the core:
-  /// keep the adapter and the manager in properties of the view controller.
+  /// Every decision about what to show (diffing, the reload threshold, the paging status row,
+  /// out-of-range paths, which row a batch keeps in place) is made by the core,
+  /// which Linux tests cover through `HeadlessTableView`. What the adapter does itself is UIKit
+  /// plumbing: it reloads instead of animating a batch while the table has no window, shows cells
+  /// that are not `UITableViewCell`s through a stand-in cell, measures the first visible row
+  /// around a batch to keep it in place, and falls back to the table's own row, header and footer
+  /// heights when the delegate has none. UIKit holds its data source and delegate weakly, and so
+  /// does the core: keep the adapter and the manager in properties of the view controller.
   @MainActor
   public final class TableViewAdapter: NSObject, ListView {
     /// The reuse identifier of the plain cell shown when the core answers with a cell that is not
@@ -92,8 +96,8 @@
     ///
     /// The core has already checked the batch against UIKit's rules (and falls back to
     /// ``reloadData()`` past its reload threshold), so this never throws. As every `ListView`, it
-    /// keeps the first visible row that the batch keeps (and does not reload) where it was on
-    /// screen: UIKit alone keeps the content offset, so rows inserted above would move it.
+    /// keeps the first visible row that the batch keeps (and does not move) where it was on screen:
+    /// UIKit alone keeps the content offset, so rows inserted above would move it.
     /// - Parameter update: Deletes and reloads in old paths, inserts in new ones, moves old → new.
     public func performBatchUpdates(_ update: BatchUpdate) throws(BatchUpdateError) {
       guard tableView.window != nil else {
@@ -102,21 +106,25 @@
       }
       let tableView = tableView
       let animation = rowAnimation
-      // The visible cells, by identity, with how far the viewport's top is into each: UIKit gives
-      // a kept cell its new index path after the batch, and a deleted or reloaded one none.
-      let offset = tableView.contentOffset.y
-      let visible = tableView.visibleCells.compactMap { cell in
-        tableView.indexPath(for: cell).map {
-          (cell: cell, offsetIntoRow: offset - tableView.rectForRow(at: $0).minY)
+      // The table still counts the old rows; the data source answers with the new ones.
+      let oldCounts = (0..<tableView.numberOfSections).map { tableView.numberOfRows(inSection: $0) }
+      let newCounts = dataSource.map { source in
+        (0..<max(0, source.numberOfSections(in: self))).map {
+          source.listView(self, numberOfItemsInSection: $0)
         }
       }
+      let anchor = update.anchorRow(
+        oldItemCounts: oldCounts, newItemCounts: newCounts ?? [], amongVisible: visibleItemPaths
+      ).map { row in
+        (
+          path: row.new,
+          offsetIntoRow: tableView.contentOffset.y - tableView.rectForRow(at: IndexPath(row.old)).minY
+        )
+      }
       defer {
-        tableView.layoutIfNeeded()
-        let kept = visible.lazy.compactMap { row in
-          tableView.indexPath(for: row.cell).map { (path: $0, offsetIntoRow: row.offsetIntoRow) }
-        }.first
-        if let kept {
-          let y = tableView.rectForRow(at: kept.path).minY + kept.offsetIntoRow
+        if let anchor {
+          tableView.layoutIfNeeded()
+          let y = tableView.rectForRow(at: IndexPath(anchor.path)).minY + anchor.offsetIntoRow
           tableView.contentOffset = CGPoint(x: tableView.contentOffset.x, y: y)
         }
       }

@@ -3,7 +3,7 @@ import ListKitTerminal
 import Testing
 
 /// Items inserted above the screen never move what the terminal shows: like every `ListView`, it
-/// keeps the first item on screen that a batch keeps (and does not reload) on its line.
+/// keeps the first item on screen that a batch keeps (and does not move) on its line.
 @MainActor @Suite struct TerminalScrollAnchorTests {
   func messages(_ range: Range<Int>) -> [String] { range.map { "message \($0)" } }
 
@@ -24,8 +24,8 @@ import Testing
     #expect(view.contentOffset == 42)
   }
 
-  @Test func aReloadedFirstRowLeavesTheAnchorToTheKeptRowBelowIt() throws {
-    // A status row on top whose text changes while a page is inserted under it.
+  @Test func aDeletedFirstRowLeavesTheAnchorToTheKeptRowBelowIt() throws {
+    // A status row on top that goes with the page it announced, a new one above that page.
     let source = RecordingSource(sections: [["Loading older…"] + messages(100..<120)])
     let view = TerminalListView(width: 30, height: 5)
     view.prefetchDistance = 0
@@ -34,10 +34,33 @@ import Testing
     source.sections[0] = ["No older items"] + messages(90..<120)
     try view.performBatchUpdates(
       BatchUpdate(
-        itemInserts: (1...10).map { ItemPath(item: $0, section: 0) },
-        itemReloads: [ItemPath(item: 0, section: 0)]))
+        itemDeletes: [ItemPath(item: 0, section: 0)],
+        itemInserts: (0...10).map { ItemPath(item: $0, section: 0) }))
     // Message 100 stays on the second line; the message above it is the newly loaded 99.
     #expect(view.render().lines.map(\.text).prefix(2) == ["message 99", "message 100"])
+  }
+
+  @Test func aReloadedFirstRowStaysTheAnchor() throws {
+    let source = RecordingSource(sections: [["Summary"] + messages(100..<120)])
+    let view = TerminalListView(width: 30, height: 5)
+    source.register(in: view)
+    source.sections[0] = ["Summary, 1 pinned"] + ["pinned 7"] + messages(100..<120)
+    try view.performBatchUpdates(
+      BatchUpdate(itemInserts: [ItemPath(item: 1, section: 0)], itemReloads: [ItemPath(item: 0, section: 0)]))
+    #expect(view.render().lines.map(\.text).prefix(3) == ["Summary, 1 pinned", "pinned 7", "message 100"])
+  }
+
+  @Test func aMovedFirstRowLeavesTheAnchorToTheRowBelowIt() throws {
+    let source = RecordingSource(sections: [messages(100..<120)])
+    let view = TerminalListView(width: 30, height: 5)
+    source.register(in: view)
+    source.sections[0] = Array(source.sections[0][1...3]) + ["message 100"] + Array(source.sections[0][4...])
+    try view.performBatchUpdates(
+      BatchUpdate(itemMoves: [Move(from: ItemPath(item: 0, section: 0), to: ItemPath(item: 3, section: 0))]))
+    #expect(
+      view.render().lines.map(\.text).prefix(4) == [
+        "message 101", "message 102", "message 103", "message 100",
+      ])
   }
 
   @Test func scrollToItemBringsTheItemToTheTopAsFarAsTheContentAllows() {

@@ -17,11 +17,12 @@
 ///   changed items reloaded, and the status row follows the load state.
 /// - Selecting a status row after an error retries; ``refresh()`` is pull-to-refresh.
 /// - Each status row can be hidden (``showsStatusRow``, ``showsPreviousPageStatusRow``) or
-///   re-worded (``statusTexts``, ``previousPageStatusTexts``). The row above the items shows only
-///   while a previous page loads or failed, and "no older items" only in a list that did not
-///   start at the top.
-/// - When a list started at an anchor (``PagedList/start(at:)``) replaces its items, the view is
-///   scrolled to bring the anchor's item to the top, whatever sections sit above this one.
+///   re-worded (``statusTexts``, ``previousPageStatusTexts``). The row above the items shows while
+///   older items remain or failed, and "no older items" only in a list that did not start at the
+///   top.
+/// - When the items are replaced by a list started at an anchor (``PagedList/start(at:)``) or by a
+///   refresh in place (``PagingRefreshMode/aroundLastViewedItem``), the view is scrolled to bring
+///   that item to the top, whatever sections sit above this one.
 ///
 /// Rows are made once per item by `makeRow` (again only when an item changes), so a row can keep
 /// state of its own.
@@ -38,9 +39,9 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   public var showsStatusRow = true {
     didSet { refreshStatus(forceUpdate: true) }
   }
-  /// The words of the status row above the items: ``PagingStatusTexts/loading`` while a previous
-  /// page loads, ``PagingStatusTexts/failed`` when it failed, ``PagingStatusTexts/reachedEnd``
-  /// when no older items remain.
+  /// The words of the status row above the items: ``PagingStatusTexts/loading`` while older items
+  /// remain or load, ``PagingStatusTexts/failed`` when they failed, ``PagingStatusTexts/reachedEnd``
+  /// when none remain.
   ///
   /// Default: "Loading older…", "No older items", the message then " — tap to retry".
   public var previousPageStatusTexts = PagingStatusTexts(
@@ -66,8 +67,11 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   private let statusRow = PagingStatusRow()
   /// A new row each time a page lands above the items (see `apply(_:)`).
   private var previousPageStatusRow = PagingStatusRow()
-  /// Whether the view is being scrolled to the anchor's item (see `listDidChange`).
+  /// Whether the view is being scrolled to the item a new first page is about (see
+  /// `listDidChange`).
   private var isBringingFocusIntoView = false
+  /// Whether `requestPagesNearVisibleRows` replays display through the table.
+  private var isReplayingDisplay = false
 
   /// Creates a section for a paged list.
   /// - Parameters:
@@ -85,8 +89,8 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
     // The section's link, not a weak reference to it (see CellManager.sectionLink); the list
     // drops the observer once the section is gone.
     let link = self.link
-    list.addChangeObserver(owner: self) { state in
-      (link.section as? PagedSection<Item>)?.listDidChange(state)
+    list.addChangeObserver(owner: self) { event in
+      (link.section as? PagedSection<Item>)?.listDidChange(event)
     }
   }
 
@@ -97,41 +101,56 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
     list.refresh()
   }
 
-  func listDidChange(_ state: PagedListState) {
-    if let change = state.itemsChange { apply(change) }
-    refreshStatus(forceUpdate: state.itemsChange != nil)
-    // Pages reach the view at once; state-only changes (often made while the view is laying
-    // out, from willDisplay) wait for the scheduled update.
-    guard case .reloaded = state.itemsChange, let table, let index = list.focusIndexAfterReload,
-      itemRows.indices.contains(index)
-    else {
-      if state.itemsChange != nil { table?.update() }
-      return
+  func listDidChange(_ event: PagedListEvent) {
+    switch event {
+    case .itemsChanged(let change):
+      apply(change)
+      refreshStatus(forceUpdate: true)
+      // Pages reach the view at once; status-only changes (often made while the view is laying
+      // out, from willDisplay) wait for the scheduled update.
+      guard case .reloaded = change, let table, let index = list.focusIndexAfterReload,
+        itemRows.indices.contains(index)
+      else {
+        table?.update()
+        return
+      }
+      // The rows a view shows before it scrolls to the item (at the top of the content) are not
+      // where the user is: they must not ask for pages.
+      isBringingFocusIntoView = true
+      table.update()
+      table.scrollToRow(itemRows[index])
+      isBringingFocusIntoView = false
+      requestPagesNearVisibleRows()
+    case .statusChanged:
+      refreshStatus(forceUpdate: false)
+    case .requestCompleted, .cacheLoaded:
+      break
     }
-    // The rows a view shows before it scrolls to the anchor's item (at the top of the content)
-    // are not where the user is: they must not ask for pages.
-    isBringingFocusIntoView = true
-    table.update()
-    table.scrollToRow(itemRows[index])
-    isBringingFocusIntoView = false
-    requestPagesNearVisibleRows()
   }
 
-  /// Tells the list about the first and the last item row on screen, as their `willDisplay` would.
+  /// Tells the list about the first and the last row on screen, as their `willDisplay` did while
+  /// paging was held back: through the table, which may not report display (a subclass).
   private func requestPagesNearVisibleRows() {
     guard let table, let listView = table.listView,
       let section = table.displayedSections.firstIndex(where: { $0 === self })
     else { return }
     let visible = listView.visibleItemPaths.filter { $0.section == section }
+    isReplayingDisplay = true
+    defer { isReplayingDisplay = false }
     for path in [visible.first, visible.last].compactMap(\.self) {
-      requestPages(near: path)
+      table.listView(listView, willDisplay: self, forItemAt: path)
     }
   }
 
-  /// Asks the list for the page a displayed item row is close to, if any.
+  /// Asks the list for the page a displayed row is close to, if any.
+  ///
+  /// "Near the end" counts from the end of the list's items: the row shown with k item rows after
+  /// it stands for the item with k items after it. A row the table left out (a duplicate
+  /// identity, see ``TableManager/update(animated:)``) therefore never stops paging: the last row
+  /// shown always stands for the last item.
   private func requestPages(near path: ItemPath) {
-    guard !isBringingFocusIntoView, path.item >= 0, path.item < displayedCells.count else { return }
-    if let row = displayedCells[path.item] as? PagingStatusRow {
+    guard !isBringingFocusIntoView, let row = displayedCells[safe: path.item] else { return }
+    if let row = row as? PagingStatusRow {
       // The row above the items stands for the first item: older items load when it shows.
       if row !== statusRow { list.itemWillDisplay(at: 0) }
       return
@@ -182,7 +201,8 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
       showsPreviousPageStatusRow && !itemRows.isEmpty
       ? PagingStatus(
         previousPageState: list.previousPageState, hasPrevious: list.hasPrevious,
-        startsAtTop: list.startsAtTop) : .hidden
+        startsAtTop: list.startsAtTop)
+      : .hidden
     guard
       forceUpdate || status != statusRow.status || statusRow.texts != statusTexts
         || previousStatus != previousPageStatusRow.status
@@ -200,23 +220,19 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   // MARK: Paging from the view
 
   /// Asks the list for the next page when an item row near the end appears, or for the previous
-  /// page when one near the top does, then forwards.
-  ///
-  /// "Near the end" counts from the end of the list's items: the row shown with k item rows after
-  /// it stands for the item with k items after it. A row the table left out (a duplicate
-  /// identity, see ``TableManager/update(animated:)``) therefore never stops paging: the last row
-  /// shown always stands for the last item.
+  /// page when one near the top (or the status row above the items) does, then forwards.
   open override func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath)
   {
     requestPages(near: path)
+    // A replay for paging only: the row saw its cell displayed already.
+    guard !isReplayingDisplay else { return }
     super.listView(listView, willDisplay: cell, forItemAt: path)
   }
 
   /// Retries after an error when a status row is selected; otherwise forwards.
   open override func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {
-    if path.item >= 0, path.item < displayedCells.count,
-      let row = displayedCells[path.item] as? PagingStatusRow
-    {
+    // A negative or past-the-end path is forwarded, and reported like any other out-of-range one.
+    if let row = displayedCells[safe: path.item] as? PagingStatusRow {
       if case .failed = row.status { list.retry() }
       return
     }

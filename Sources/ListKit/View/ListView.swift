@@ -40,9 +40,8 @@ public protocol ListView: AnyObject {
   ///
   /// Rows inserted or removed above the viewport (older messages loading above a chat, a pinned
   /// section that grows) never move the rows on screen: the first visible row that the batch keeps
-  /// and does not reload stays where it was, to the point, and the content offset follows it. A
-  /// reloaded row (a status row whose text changes) is passed over for the kept row under it.
-  /// When the batch keeps no visible row, the content offset stays. Every view does this, so a
+  /// and does not move stays where it was, to the point, and the content offset follows it. When
+  /// the batch keeps no visible row, the content offset stays. Every view does this, so a
   /// screen that holds `any ListView` cannot forget it (UIKit alone keeps the content offset as a
   /// number, which lets a prepended page push the rows away and show the top again).
   /// - Parameter update: The batch, with old paths for deletes and reloads and new paths for
