@@ -1,13 +1,15 @@
-/// The pages a paged list holds, top to bottom, with where their neighbours load: what lets
-/// ``PagingConfiguration/maximumItemCount`` drop whole pages at the far end and re-open the exact
-/// position.
+/// The pages a paged list holds, top to bottom, with where their neighbours load and where each
+/// loads again, and the item a view displayed last: what lets
+/// ``PagingConfiguration/maximumItemCount`` drop whole pages at the far end (never those within
+/// the prefetch distance of what the user sees) and re-open the exact position, and a refresh in
+/// place (``PagingRefreshMode/aroundLastViewedItem``) reload the page the user looks at.
 ///
-/// Without a maximum only the first page is recorded: a record per page would be memory and time
-/// for nothing.
+/// Without a maximum or a refresh in place only the first page is recorded: a record per page
+/// would be memory and time for nothing.
 ///
 /// Invariants (``checkInvariants(itemCount:)``):
-/// - with a maximum, the pages' counts add up to the items held;
-/// - without one, at most one page is recorded.
+/// - when every page is recorded, the pages' counts add up to the items held;
+/// - otherwise at most one page is recorded.
 struct HeldPages {
   /// One page among the items.
   struct Page {
@@ -20,6 +22,8 @@ struct HeldPages {
     /// The cursors the page returned: forgotten as "seen" when the page is dropped, so that
     /// loading it again is not taken for a loop.
     var cursors: [String]
+    /// The position that loads the page again, as a first page.
+    var position: PageRequest.Position
   }
 
   /// Pages dropped at one end.
@@ -56,37 +60,78 @@ struct HeldPages {
   }
 
   private let maximumItemCount: Int?
+  /// Whether every page is recorded without a maximum (for a refresh in place).
+  private let recordsEveryPage: Bool
   private var pages: [Page] = []
+  /// The index of the item a view displayed last, following the items as pages land above or
+  /// go; `nil` before one was displayed since the items were replaced.
+  private(set) var lastViewed: Int?
 
   /// Creates an empty record for lists of at most `maximumItemCount` items (`nil`: no maximum).
-  init(maximumItemCount: Int?) {
+  /// - Parameters:
+  ///   - maximumItemCount: The most items held, or `nil`.
+  ///   - recordsEveryPage: Whether to record every page even without a maximum.
+  init(maximumItemCount: Int?, recordsEveryPage: Bool = false) {
     self.maximumItemCount = maximumItemCount
+    self.recordsEveryPage = recordsEveryPage
   }
 
-  /// Forgets every page: `page` is now the only one.
+  private var isRecordingEveryPage: Bool { maximumItemCount != nil || recordsEveryPage }
+
+  /// Forgets every page and the item last displayed: `page` is now the only one.
   mutating func reset(to page: Page) {
     pages = [page]
+    lastViewed = nil
   }
 
   /// Records a page added below the others (`above == false`) or above them.
   mutating func add(_ page: Page, above: Bool) {
-    guard maximumItemCount != nil else { return }
+    if above, let lastViewed { self.lastViewed = lastViewed + page.count }
+    guard isRecordingEveryPage else { return }
     if above { pages.insert(page, at: 0) } else { pages.append(page) }
   }
 
+  /// Records that a view displayed the item at `index`.
+  mutating func viewed(_ index: Int) {
+    lastViewed = index
+  }
+
+  /// The item displayed last and the position that loads its page again, or `nil` when none was
+  /// displayed or its page is not recorded.
+  /// - Complexity: O(*p*) for *p* pages held.
+  var lastViewedPage: (index: Int, position: PageRequest.Position)? {
+    guard let lastViewed, isRecordingEveryPage else { return nil }
+    var start = 0
+    for page in pages where page.count > 0 {
+      if lastViewed < start + page.count { return (lastViewed, page.position) }
+      start += page.count
+    }
+    return nil
+  }
+
   /// Drops whole pages at the top (`fromTop`) or the bottom while `itemCount` items are over the
-  /// maximum, never the last page left.
+  /// maximum, never the last page left nor a page that holds an item within `distance` of the
+  /// item displayed last (the rows on screen and those a prefetch keeps ready): the items then
+  /// stay over the maximum until the user scrolls on.
   /// - Returns: What was dropped, or `nil` when nothing was.
   /// - Complexity: O(*p*) for *p* pages held.
-  mutating func drop(fromTop: Bool, itemCount: Int) -> Drop? {
+  mutating func drop(fromTop: Bool, itemCount: Int, keepingWithin distance: Int) -> Drop? {
     guard let maximumItemCount else { return nil }
+    let kept = lastViewed.map { max(0, $0 - distance)...($0 > Int.max - distance ? Int.max : $0 + distance) }
     var count = 0
     var dropped = 0
     while itemCount - count > maximumItemCount, dropped < pages.count - 1 {
-      count += pages[fromTop ? dropped : pages.count - 1 - dropped].count
+      let size = pages[fromTop ? dropped : pages.count - 1 - dropped].count
+      let range = fromTop ? count..<(count + size) : (itemCount - count - size)..<(itemCount - count)
+      if let kept, range.overlaps(kept) { break }
+      count += size
       dropped += 1
     }
     guard dropped > 0 else { return nil }
+    if let viewed = lastViewed {
+      lastViewed =
+        fromTop ? (viewed >= count ? viewed - count : nil) : (viewed < itemCount - count ? viewed : nil)
+    }
     let gone = fromTop ? pages[..<dropped] : pages[(pages.count - dropped)...]
     let cursors = gone.flatMap(\.cursors)
     if fromTop { pages.removeFirst(dropped) } else { pages.removeLast(dropped) }
@@ -98,7 +143,7 @@ struct HeldPages {
   /// Checks the invariants listed on the type.
   /// - Throws: ``PagingInvariantViolation`` naming the first one broken.
   func checkInvariants(itemCount: Int) throws(PagingInvariantViolation) {
-    guard maximumItemCount != nil else {
+    guard isRecordingEveryPage else {
       return try PagingInvariantViolation.check(
         pages.count <= 1, "pages: \(pages.count) recorded without a maximum")
     }

@@ -2,12 +2,15 @@ extension PagedList {
   /// The index of the item a view brings into view when the items were replaced, or `nil` to
   /// leave the view where it is.
   ///
-  /// A list started at an anchor shows the anchor's item (the item of ``PagingAnchor/item(id:)``,
-  /// whose id is matched as `String(describing: item.id)`, else the first item of the anchor's
-  /// page); a list started at the top stays where the user is.
-  /// - Complexity: O(n) for an item anchor, O(1) otherwise.
+  /// After a refresh in place (``PagingRefreshMode/aroundLastViewedItem``), the item the user
+  /// looked at last. In a list started at an anchor, the anchor's item (the item of
+  /// ``PagingAnchor/item(id:)``, whose id is matched as `String(describing: item.id)`, else the
+  /// first item of the anchor's page). A list started at the top stays where the user is.
+  /// - Complexity: O(n) for an item, O(1) otherwise.
   package var focusIndexAfterReload: Int? {
-    guard !machine.startsAtTop, !machine.items.isEmpty else { return nil }
+    guard !machine.items.isEmpty else { return nil }
+    if let id = machine.focusItemID { return machine.items.firstIndex { $0.id == id } }
+    guard !machine.startsAtTop else { return nil }
     if case .item(let id) = machine.anchor {
       return machine.items.firstIndex { String(describing: $0.id) == id } ?? 0
     }

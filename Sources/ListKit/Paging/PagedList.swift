@@ -198,8 +198,11 @@ extension PagedList {
   /// ``cachedPageAge``) until the network's page replaces it; one that answers after the network
   /// is dropped; a cache read that never returns delays nothing. ``PagedListEvent/cacheLoaded(_:)``
   /// reports the read, and the cache is read at most once per context.
+  ///
+  /// A start while another first page loads (a jump, a refresh in place) replaces it: the older
+  /// answer is neither shown nor saved.
   /// - Returns: The task loading the first page from the network; it does not wait for the cache.
-  ///   `nil` when it started nothing (a refresh was already in flight).
+  ///   `nil` when it started nothing (the top page was already loading).
   @discardableResult
   public func start() -> Task<Void, Never>? {
     transition { $0.start(hasCache: cache != nil) }
@@ -216,21 +219,31 @@ extension PagedList {
   /// messages.start(at: .item(id: conversation.firstUnreadID))
   /// ```
   ///
-  /// Refreshes load the anchor's page again (``start()`` goes back to the top). The cached
-  /// first page holds the top of the list, so it is read and saved only for ``PagingAnchor/top``.
+  /// The newest jump wins: a start while another first page loads (an earlier jump, the top, a
+  /// refresh) replaces it, and the older answer is neither shown nor saved. A ``PagedSection``
+  /// brings the anchor's item into view when its page lands, whatever sections sit above it.
+  ///
+  /// Refreshes load the anchor's page again (``start()`` goes back to the top), or, with
+  /// ``PagingRefreshMode/aroundLastViewedItem``, the page of the item last displayed. The cached
+  /// first page holds the top of the list, so it is read only for ``PagingAnchor/top`` and saved
+  /// only from a first page that was the top.
   /// - Parameter anchor: Where to start.
-  /// - Returns: The task loading the anchor's page, or `nil` when a refresh was already in flight.
+  /// - Returns: The task loading the anchor's page, or `nil` when it started nothing (the same
+  ///   top page was already loading).
   @discardableResult
   public func start(at anchor: PagingAnchor) -> Task<Void, Never>? {
     transition { $0.start(hasCache: cache != nil, at: anchor) }
   }
 
-  /// Loads the first page again (the anchor's page for a list started at one), replacing the
-  /// items when it arrives.
+  /// Loads the first page again, replacing the items when it arrives: the top or the anchor's
+  /// page for a list started at one, or, with ``PagingRefreshMode/aroundLastViewedItem``, the
+  /// page of the item last displayed (which a ``PagedSection`` then keeps on screen).
   ///
   /// Cancels in-flight next and previous pages (their responses are dropped if they still
-  /// arrive) and resets "reached end". Does nothing while a refresh is in flight. On failure the items stay.
-  /// - Returns: The task loading the first page, or `nil` when a refresh was already in flight.
+  /// arrive) and resets "reached end". A refresh while the same top page loads does nothing; one
+  /// while a jump (or another first page) loads replaces it. On failure the items stay.
+  /// - Returns: The task loading the first page, or `nil` when the same top page was already
+  ///   loading.
   @discardableResult
   public func refresh() -> Task<Void, Never>? {
     transition { $0.refresh() }

@@ -15,8 +15,14 @@ public struct PagingConfiguration: Hashable, Sendable {
   ///
   /// When a loaded page takes the count over it, whole pages at the far end from that page are
   /// dropped (the top after a next page, the bottom after a previous page) and that direction is
-  /// open again, so the dropped pages load again when the user scrolls back.
+  /// open again, so the dropped pages load again when the user scrolls back. A page that holds an
+  /// item within ``prefetchDistance`` of the last item displayed is never dropped, so the list
+  /// may hold more for a while (a server's page larger than asked) rather than drop rows on
+  /// screen.
   public let maximumItemCount: Int?
+  /// What ``PagedList/refresh()`` reloads: the first page (the default) or the page of the last
+  /// item the user looked at.
+  public let refreshMode: PagingRefreshMode
 
   /// Creates a configuration.
   ///
@@ -28,19 +34,22 @@ public struct PagingConfiguration: Hashable, Sendable {
   ///   - prefetchDistance: Rows from the end that trigger the next page; `pageSize` when `nil`.
   ///   - duplicatePolicy: What to do with an item whose id is already loaded.
   ///   - maximumItemCount: The most items held, dropping whole pages at the far end beyond it;
-  ///     `nil` (the default) for no limit. At least three pages of the larger page size, so the
-  ///     pages on screen are never the ones dropped.
+  ///     `nil` (the default) for no limit. At least three pages of the larger page size, and at
+  ///     least that page with the prefetch distance on both sides (Paging 3's rule), so the pages
+  ///     on screen are never the ones dropped.
+  ///   - refreshMode: What a refresh reloads; the first page by default.
   /// - Throws: ``PagingConfigurationError`` when a size is not positive or beyond 32 bits, the
-  ///   distance is negative, the maximum item count is under three pages, or, in page-index style,
-  ///   the first index is negative (or beyond 32 bits) or the first page does not cover a whole
-  ///   number of pages.
+  ///   distance is negative, the maximum item count cannot hold three pages or a page with the
+  ///   prefetch distance on both sides, or, in page-index style, the first index is negative (or
+  ///   beyond 32 bits) or the first page does not cover a whole number of pages.
   public init(
     style: PagingStyle = .pageIndex(firstIndex: 0),
     pageSize: Int = 20,
     firstPageSize: Int? = nil,
     prefetchDistance: Int? = nil,
     duplicatePolicy: DuplicateIDPolicy = .keepFirst,
-    maximumItemCount: Int? = nil
+    maximumItemCount: Int? = nil,
+    refreshMode: PagingRefreshMode = .fromStart
   ) throws(PagingConfigurationError) {
     let firstPageSize = firstPageSize ?? pageSize
     let prefetchDistance = prefetchDistance ?? pageSize
@@ -60,25 +69,35 @@ public struct PagingConfiguration: Hashable, Sendable {
       }
     }
     if let maximumItemCount {
-      let minimum = 3 * max(pageSize, firstPageSize)
+      let largerPage = max(pageSize, firstPageSize)
+      let minimum = 3 * largerPage
       guard maximumItemCount >= minimum else {
         throw .maximumItemCountTooSmall(maximumItemCount: maximumItemCount, minimum: minimum)
+      }
+      // A page on screen and the rows a prefetch keeps ready above and below it, compared without
+      // overflow (the distance may be any Int): max >= page + 2 * distance.
+      guard prefetchDistance <= (maximumItemCount - largerPage) / 2 else {
+        let (twice, overflowed) = prefetchDistance.multipliedReportingOverflow(by: 2)
+        let (window, overflowedAgain) = twice.addingReportingOverflow(largerPage)
+        throw .maximumItemCountBelowPrefetchWindow(
+          maximumItemCount: maximumItemCount, prefetchDistance: prefetchDistance,
+          minimum: overflowed || overflowedAgain ? Int.max : window)
       }
     }
     self.init(
       validated: style, pageSize: pageSize, firstPageSize: firstPageSize,
       prefetchDistance: prefetchDistance, duplicatePolicy: duplicatePolicy,
-      maximumItemCount: maximumItemCount)
+      maximumItemCount: maximumItemCount, refreshMode: refreshMode)
   }
 
   /// Page indexes from 0, 20 items a page, prefetch 20 rows from the end, keep the first duplicate.
   public static let standard = PagingConfiguration(
     validated: .pageIndex(firstIndex: 0), pageSize: 20, firstPageSize: 20, prefetchDistance: 20,
-    duplicatePolicy: .keepFirst, maximumItemCount: nil)
+    duplicatePolicy: .keepFirst, maximumItemCount: nil, refreshMode: .fromStart)
 
   private init(
     validated style: PagingStyle, pageSize: Int, firstPageSize: Int, prefetchDistance: Int,
-    duplicatePolicy: DuplicateIDPolicy, maximumItemCount: Int?
+    duplicatePolicy: DuplicateIDPolicy, maximumItemCount: Int?, refreshMode: PagingRefreshMode
   ) {
     self.style = style
     self.pageSize = pageSize
@@ -86,5 +105,6 @@ public struct PagingConfiguration: Hashable, Sendable {
     self.prefetchDistance = prefetchDistance
     self.duplicatePolicy = duplicatePolicy
     self.maximumItemCount = maximumItemCount
+    self.refreshMode = refreshMode
   }
 }

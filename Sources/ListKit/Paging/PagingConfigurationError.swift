@@ -15,6 +15,10 @@ public enum PagingConfigurationError: Error, Hashable, Sendable {
   /// The maximum item count is under three pages of the larger page size: dropping pages would
   /// then drop the ones on screen.
   case maximumItemCountTooSmall(maximumItemCount: Int, minimum: Int)
+  /// The maximum item count cannot hold a page of the larger page size with the prefetch
+  /// distance on both sides of it (Paging 3's `maxSize >= pageSize + 2 * prefetchDistance`): the
+  /// rows on screen and those a prefetch keeps ready would have to be dropped.
+  case maximumItemCountBelowPrefetchWindow(maximumItemCount: Int, prefetchDistance: Int, minimum: Int)
 }
 
 extension PagingConfigurationError: CustomStringConvertible {
@@ -36,6 +40,10 @@ extension PagingConfigurationError: CustomStringConvertible {
     case .maximumItemCountTooSmall(let maximum, let minimum):
       "PagingConfiguration.maximumItemCount is \(maximum); it must be at least \(minimum) (three "
         + "pages) so that the pages on screen are never dropped"
+    case .maximumItemCountBelowPrefetchWindow(let maximum, let distance, let minimum):
+      "PagingConfiguration.maximumItemCount is \(maximum); with prefetchDistance \(distance) it must be "
+        + "at least \(minimum) (a page and the prefetch distance above and below it) so that the "
+        + "rows on screen and those prefetched around them are never dropped"
     }
   }
 }

@@ -92,12 +92,21 @@ package struct PagingRequests {
     return true
   }
 
-  /// Starts a refresh of `request` in a new generation, unless one is in flight.
-  /// - Returns: The tickets of the next and previous pages it cancels, and its own; `nil` when a
-  ///   refresh is in flight already.
-  mutating func startRefresh(_ request: PageRequest) -> (cancelled: [Ticket], ticket: Ticket)? {
-    if case .loading = refresh { return nil }
-    let cancelled = [ticket(of: .nextPage), ticket(of: .previousPage)].compactMap { $0 }
+  /// The first page in flight, if any.
+  package var refreshRequest: PageRequest? {
+    if case .loading(_, let request) = refresh { return request }
+    return nil
+  }
+
+  /// Starts a refresh of `request` in a new generation; one in flight is replaced (cancelled, its
+  /// answer dropped) when `replacing`, and otherwise kept.
+  /// - Returns: The tickets of the refresh, next and previous pages it cancels, and its own; `nil`
+  ///   when a refresh is in flight already and is kept.
+  mutating func startRefresh(_ request: PageRequest, replacing: Bool) -> (
+    cancelled: [Ticket], ticket: Ticket
+  )? {
+    if case .loading = refresh, !replacing { return nil }
+    let cancelled = [ticket(of: .refresh), ticket(of: .nextPage), ticket(of: .previousPage)].compactMap { $0 }
     nextPage = .idle
     previousPage = .idle
     generation += 1

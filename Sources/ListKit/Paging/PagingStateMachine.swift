@@ -68,6 +68,9 @@ package struct PagingStateMachine<Item: Identifiable> {
   package private(set) var cacheKey: PageCacheKey
   /// Where the list started: what its refreshes load.
   package private(set) var anchor: PagingAnchor = .top
+  /// The item a refresh in place reloads around, which the view then keeps on screen; `nil` for
+  /// other first pages.
+  package private(set) var focusItemID: Item.ID?
   /// The age of the shown cached page, or `nil` when the items are not from the cache.
   package private(set) var cachedPageAge: Duration?
   /// The number of items on the server, as the last page that said so said, or `nil` when unknown.
@@ -94,7 +97,9 @@ package struct PagingStateMachine<Item: Identifiable> {
     self.context = context
     self.cacheKey = PageCacheKey(listName: listName, userToken: context.userToken, query: query)
     self.positions = PagePositions(configuration)
-    self.pages = HeldPages(maximumItemCount: configuration.maximumItemCount)
+    self.pages = HeldPages(
+      maximumItemCount: configuration.maximumItemCount,
+      recordsEveryPage: configuration.refreshMode == .aroundLastViewedItem)
   }
 
   /// Checks the invariants of every part.
@@ -112,6 +117,8 @@ package struct PagingStateMachine<Item: Identifiable> {
 extension PagingStateMachine {
   /// Starts the list: asks the cache and the network at once (a slow disk holds back nothing).
   ///
+  /// The newest start wins: a first page loading elsewhere (a jump, a refresh in place) is
+  /// replaced, its answer dropped; only the same top page already loading is kept.
   /// - Parameters:
   ///   - hasCache: Whether the owner has a cache to read.
   ///   - anchor: Where to start; refreshes load there from now on. The cache is read only for
@@ -124,7 +131,7 @@ extension PagingStateMachine {
     if hasCache, startsAtTop, let ticket = requests.startCacheRead() {
       actions.append(.readCache(ticket, cacheKey))
     }
-    return actions + refresh()
+    return actions + startFirstPage(at: positions.first(at: anchor), focus: nil)
   }
 
   /// Applies the cache's answer to the read started under `ticket`, or drops it when stale.
@@ -139,7 +146,8 @@ extension PagingStateMachine {
   {
     guard requests.finishCacheRead(ticket) else { return [] }
     switch lookup {
-    case .hit(let cached) where !requests.hasLoadedFirstPage:
+    // The cache holds the top page: not shown once the list jumped elsewhere.
+    case .hit(let cached) where !requests.hasLoadedFirstPage && startsAtTop:
       // A saved date comes from disk: a clock set back gives a negative age, a corrupt entry
       // any double at all; clamp both (at about 31,700 years) so that the conversion cannot trap.
       let seconds = now.timeIntervalSince(cached.savedAt)
@@ -186,14 +194,30 @@ extension PagingStateMachine {
     requests.cancelAll().map(Action.cancel)
   }
 
-  /// Starts loading the first page (at the anchor) in a new generation, cancelling in-flight
-  /// next and previous pages; does nothing while a refresh is in flight.
-  /// - Returns: `.cancel` for in-flight next and previous pages, then `.load` of the first page.
+  /// Starts loading the first page in a new generation, cancelling in-flight next and previous
+  /// pages: at the anchor, or, in ``PagingRefreshMode/aroundLastViewedItem`` mode, the page of the
+  /// item displayed last (when one was). A jump or another first page loading is replaced; the
+  /// same top page loading is kept (nothing starts).
+  /// - Returns: `.cancel` for the replaced first page and in-flight next and previous pages, then
+  ///   `.load` of the first page.
   package mutating func refresh() -> [Action] {
+    if configuration.refreshMode == .aroundLastViewedItem, let viewed = pages.lastViewedPage,
+      items.indices.contains(viewed.index)
+    {
+      return startFirstPage(at: viewed.position, focus: items[viewed.index].id)
+    }
+    return startFirstPage(at: positions.first(at: anchor), focus: nil)
+  }
+
+  /// Starts a first page at `position`; see ``refresh()`` for what it replaces.
+  private mutating func startFirstPage(at position: PageRequest.Position, focus: Item.ID?) -> [Action] {
     let request = PageRequest(
-      position: positions.first(at: anchor), context: context, isFirstPage: true, isAnchored: !startsAtTop)
-    guard let (cancelled, ticket) = requests.startRefresh(request) else { return [] }
+      position: position, context: context, isFirstPage: true, isAnchored: position != positions.top)
+    // The newest jump wins: only the very same top page already loading is kept.
+    let replacing = requests.refreshRequest.map { $0.isAnchored || $0.position != position } ?? false
+    guard let (cancelled, ticket) = requests.startRefresh(request, replacing: replacing) else { return [] }
     positions.reset()
+    focusItemID = focus
     return cancelled.map(Action.cancel) + [.load(ticket, request)]
   }
 
@@ -222,6 +246,7 @@ extension PagingStateMachine {
   /// - Returns: `.load` of the next page, then of the previous page, or nothing.
   package mutating func itemWillDisplay(at index: Int) -> [Action] {
     guard items.indices.contains(index) else { return [] }
+    pages.viewed(index)
     var actions: [Action] = []
     if items.count - 1 - index <= configuration.prefetchDistance { actions += loadNextPage(.prefetch) }
     if index <= configuration.prefetchDistance { actions += loadPreviousPage(.prefetch) }
@@ -248,10 +273,13 @@ extension PagingStateMachine {
     totalCount = Self.validTotal(page.totalCount)
     replaceItems(with: page.items)
     positions.placeFirstPage(request, page)
-    pages.reset(to: heldPage(items.count, page, before: positions.previous, after: positions.next))
+    pages.reset(
+      to: heldPage(items.count, page, before: positions.previous, after: positions.next, at: request.position)
+    )
     let report = Action.reportRequest(completion(.refresh, error: nil), .reloaded(count: items.count))
-    // The cache holds the top page; a page opened in the middle is not one.
-    return startsAtTop ? [.saveFirstPage(page, cacheKey), report] : [report]
+    // The cache holds the top page; a page opened in the middle (a jump, a refresh in place) is not
+    // one, whatever the list does now.
+    return request.isAnchored ? [report] : [.saveFirstPage(page, cacheKey), report]
   }
 
   /// Records the failure of the request started under `ticket`, or drops it when not in flight.
@@ -294,15 +322,22 @@ extension PagingStateMachine {
       positions.retreat(past: request, page)
       let below = positions.edge(below: request, page)
       pages.add(
-        heldPage(items.count - heldBefore, page, before: positions.previous, after: below), above: true)
+        heldPage(
+          items.count - heldBefore, page, before: positions.previous, after: below, at: request.position),
+        above: true)
     } else {
       change = store.append(page.items, policy: configuration.duplicatePolicy)
       positions.advance(past: request, page)
       let before = positions.edge(before: request, page)
-      pages.add(heldPage(items.count - heldBefore, page, before: before, after: positions.next), above: false)
+      pages.add(
+        heldPage(items.count - heldBefore, page, before: before, after: positions.next, at: request.position),
+        above: false)
     }
     let direction: PagingDirection = above ? .previousPage : .nextPage
-    guard let drop = pages.drop(fromTop: !above, itemCount: items.count) else {
+    guard
+      let drop = pages.drop(
+        fromTop: !above, itemCount: items.count, keepingWithin: configuration.prefetchDistance)
+    else {
       return [.reportRequest(completion(direction, error: nil), change)]
     }
     if above { store.removeLast(drop.removed.count) } else { store.removeFirst(drop.removed.count) }
@@ -317,15 +352,19 @@ extension PagingStateMachine {
   /// Replaces every item (a first page, a cached page, a context switch).
   private mutating func replaceItems(with newItems: [Item]) {
     store.replaceAll(with: newItems, policy: configuration.duplicatePolicy)
-    pages.reset(to: heldPage(items.count, Page(items: [], hasMore: false), before: .unknown, after: .unknown))
+    pages.reset(
+      to: heldPage(
+        items.count, Page(items: [], hasMore: false), before: .unknown, after: .unknown, at: positions.top))
   }
 
   private func heldPage(
-    _ count: Int, _ page: Page<Item>, before: PagePositions.Edge, after: PagePositions.Edge
+    _ count: Int, _ page: Page<Item>, before: PagePositions.Edge, after: PagePositions.Edge,
+    at position: PageRequest.Position
   ) -> HeldPages.Page {
     HeldPages.Page(
       count: count, before: before, after: after,
-      cursors: [page.nextCursor, page.previousCursor].compactMap { $0 })
+      cursors: [page.nextCursor, page.previousCursor].compactMap { $0 },
+      position: position)
   }
 
   /// A server's total, or `nil` for none or a negative one (a total is a count of items).

@@ -14,14 +14,30 @@ import Testing
   static let listRuns = ProcessInfo.processInfo.environment["LISTKIT_HEAVY"] == nil ? 300 : 5_000
   static let steps = 40
 
+  /// How often a run did what the newer rules are about, so a test cannot pass by never doing it.
+  struct Coverage {
+    /// Jumps (`start(at:)`) issued while another jump was loading, which they replace.
+    var jumpsReplacingJumps = 0
+    /// Refreshes in place that asked for another page than the anchor's.
+    var refreshesInPlace = 0
+    /// Answers to a replaced jump, which must change nothing.
+    var answersToReplacedJumps = 0
+  }
+
   @Test func theStateMachineKeepsItsInvariantsUnderRandomInterleavings() {
+    var coverage = Coverage()
     for run in 0..<Self.machineRuns {
       let seed = Self.seed &+ UInt64(run)
-      if let failure = Self.runMachine(seed: seed) {
+      if let failure = Self.runMachine(seed: seed, coverage: &coverage) {
         Issue.record("seed \(seed) (run \(run)): \(failure)")
         return
       }
     }
+    // 10,000 runs do each thousands of times (4,882 jumps over jumps, 706 refreshes in place that
+    // asked for another page than the anchor's, 4,195 answers to replaced jumps).
+    #expect(coverage.jumpsReplacingJumps >= Self.machineRuns / 5, "\(coverage)")
+    #expect(coverage.refreshesInPlace >= Self.machineRuns / 20, "\(coverage)")
+    #expect(coverage.answersToReplacedJumps >= Self.machineRuns / 5, "\(coverage)")
   }
 
   @MainActor @Test func thePagedListKeepsItsInvariantsUnderRandomInterleavings() async {
@@ -47,7 +63,7 @@ import Testing
   static func contextNumber(of item: TestItem) -> Int { item.id / 100 }
 
   /// One run; returns what went wrong, or `nil`.
-  static func runMachine(seed: UInt64) -> String? {
+  static func runMachine(seed: UInt64, coverage: inout Coverage) -> String? {
     var random = SplitMix64(seed: seed)
     let configuration = random.configuration()
     var contextNumber = 0
@@ -58,6 +74,8 @@ import Testing
     var handles: [Machine.Ticket: Int] = [:]
     var ticketContexts: [Machine.Ticket: Int] = [:]
     var outstanding: [Machine.Ticket] = []
+    /// Jumps that a newer one replaced while they loaded.
+    var replacedJumps: Set<Machine.Ticket> = []
     var nextHandle = 0
     let hasCache = random.chance(40)
     var cachedPages: [Int: Page<TestItem>] = [:]
@@ -92,7 +110,9 @@ import Testing
           currentCacheRead = ticket
         case .saveFirstPage(let page, let savedKey):
           guard savedKey == key() else { return "a page is saved under another key" }
-          guard model.startsAtTop else { return "a page opened in the middle is saved as the top page" }
+          guard model.lastFirstPageWasTop else {
+            return "a page opened in the middle is saved as the top page"
+          }
           guard page.items.allSatisfy({ Self.contextNumber(of: $0) == contextNumber }) else {
             return "a page of another context is saved under \(savedKey)"
           }
@@ -107,7 +127,7 @@ import Testing
     let startActions = machine.start(hasCache: hasCache, at: anchor)
     log.append("start at \(anchor)")
     let expectedStart = model.start(hasCache: hasCache, at: anchor, handle: first)
-    if startActions.cacheReads.count != (hasCache && model.startsAtTop ? 1 : 0) {
+    if startActions.cacheReads.count != (model.startReadTheCache ? 1 : 0) {
       return "start read the cache wrongly"
     }
     if let failure = started(startActions, expected: .one(expectedStart, handle: first)) {
@@ -123,7 +143,10 @@ import Testing
       switch roll {
       case ..<8:
         log.append("refresh")
-        failure = started(machine.refresh(), expected: .one(model.refresh(handle: handle), handle: handle))
+        let fromStart = model.refreshPosition
+        let expected = model.refresh(handle: handle)
+        if let expected, expected != fromStart { coverage.refreshesInPlace += 1 }
+        failure = started(machine.refresh(), expected: .one(expected, handle: handle))
       case ..<16:
         log.append("loadNextPage")
         failure = started(
@@ -159,7 +182,22 @@ import Testing
           failure = started(
             actions, expected: .one(model.switchContext(hasCache: hasCache, handle: handle), handle: handle))
         }
-      case ..<47:
+      case ..<54:
+        // A jump: the newest one wins over a jump (or refresh) still loading.
+        let anchor = random.anchor(for: configuration)
+        log.append("jump to \(anchor)")
+        if model.isJumpLoading, let loading = machine.ticket(of: .refresh) {
+          coverage.jumpsReplacingJumps += 1
+          replacedJumps.insert(loading)
+        }
+        let actions = machine.start(hasCache: hasCache, at: anchor)
+        let expected = model.start(hasCache: hasCache, at: anchor, handle: handle)
+        if actions.cacheReads.count != (model.startReadTheCache ? 1 : 0) {
+          failure = "a jump read the cache wrongly"
+        } else {
+          failure = started(actions, expected: .one(expected, handle: handle))
+        }
+      case ..<56:
         log.append("cancel")
         let inFlight = Set(outstanding.filter { model.isInFlight(handles[$0]!) })
         let actions = machine.cancel()
@@ -194,6 +232,7 @@ import Testing
         guard !outstanding.isEmpty else { continue }
         let ticket = outstanding.remove(at: Int.random(in: 0..<outstanding.count, using: &random))
         let wasCurrent = model.isInFlight(handles[ticket]!)
+        if !wasCurrent, replacedJumps.contains(ticket) { coverage.answersToReplacedJumps += 1 }
         let before = machine.items
         let actions: [Machine.Action]
         if random.chance(70) {
@@ -307,7 +346,7 @@ import Testing
 
     /// Takes the cache read a start or a switch began.
     func cacheReadStarted() async -> String? {
-      guard hasCache, model.startsAtTop else { return nil }
+      guard model.startReadTheCache else { return nil }
       guard let read = await cacheReads.next(isolation: #isolation) else { return "the read stream ended" }
       guard read.key == list.cacheKey else { return "the cache was read under another key" }
       for index in pendingReads.indices { pendingReads[index].current = false }
@@ -368,7 +407,14 @@ import Testing
             task, expected: .one(model.switchContext(hasCache: hasCache, handle: handle), handle: handle))
         }
         if failure == nil { failure = await cacheReadStarted() }
-      case ..<49:
+      case ..<54:
+        let anchor = random.anchor(for: configuration)
+        log.append("jump to \(anchor)")
+        let expected = model.start(hasCache: hasCache, at: anchor, handle: handle)
+        let task = anchor == .top ? list.start() : list.start(at: anchor)
+        failure = await started(task, expected: .one(expected, handle: handle))
+        if failure == nil { failure = await cacheReadStarted() }
+      case ..<55:
         log.append("cancel")
         let reportsBefore = reports
         list.cancel()

@@ -46,6 +46,17 @@ struct PagingReferenceModel {
   /// The offset of the first page of the generation, in offset style.
   private var baseOffset = 0
   private var previousCursors: [String] = []
+  /// The position of the refresh in flight or failed: what a retry repeats.
+  private var refreshRequest: PageRequest.Position?
+  /// The pages accepted since the first page, top to bottom: the items each added and the
+  /// position that loads it again (what a refresh in place asks for).
+  private var pages: [(count: Int, position: PageRequest.Position)] = []
+  /// The index of the last item displayed, following the items as pages land above.
+  private var lastViewed: Int?
+  /// Whether the last first page that landed was the top page: the only one the cache may hold.
+  private(set) var lastFirstPageWasTop = false
+  /// Whether the last start began a cache read.
+  private(set) var startReadTheCache = false
 
   init(configuration: PagingConfiguration) { self.configuration = configuration }
 
@@ -87,6 +98,9 @@ struct PagingReferenceModel {
 
   var startsAtTop: Bool { refreshPosition == firstPosition }
 
+  /// Whether a first page other than the top is loading: a jump, or a refresh in place.
+  var isJumpLoading: Bool { refreshInFlight != nil && refreshRequest != firstPosition }
+
   // MARK: Operations; each returns the position of the request it starts, if any
 
   var firstPosition: PageRequest.Position {
@@ -98,24 +112,29 @@ struct PagingReferenceModel {
   }
 
   /// Starts the cache read (when there is a cache and the list starts at the top) and the first
-  /// page together.
+  /// page together; a start while another jump (or a start elsewhere) loads replaces it.
   mutating func start(hasCache: Bool, at anchor: PagingAnchor = .top, handle: Int) -> PageRequest.Position? {
     self.anchor = anchor
+    startReadTheCache = false
     if hasCache && startsAtTop && !cacheStarted && !loadedFromNetwork {
       cacheStarted = true
       cacheReading = true
+      startReadTheCache = true
     }
-    return refresh(handle: handle)
+    return startFirstPage(at: refreshPosition, handle: handle)
   }
 
-  /// The cache answers with `cached` items, or `nil` for a miss; starts nothing.
+  /// The cache answers with `cached` items, or `nil` for a miss; starts nothing. A cached top
+  /// page is not shown once the list jumped elsewhere.
   mutating func cacheLoaded(_ cached: Page<TestItem>?) {
     guard cacheReading else { return }
     cacheReading = false
-    if let cached, !loadedFromNetwork {
+    if let cached, !loadedFromNetwork, startsAtTop {
       items = Self.merge([], cached.items, policy: configuration.duplicatePolicy)
       totalCount = Self.total(of: cached)
       showingCache = true
+      pages = [(items.count, firstPosition)]
+      lastViewed = nil
     }
   }
 
@@ -137,8 +156,32 @@ struct PagingReferenceModel {
     return start(hasCache: hasCache, at: anchor, handle: handle)
   }
 
+  /// A refresh: the page of the last item displayed in ``PagingRefreshMode/aroundLastViewedItem``
+  /// mode (when one was), else the anchor's.
   mutating func refresh(handle: Int) -> PageRequest.Position? {
-    guard refreshInFlight == nil else { return nil }
+    var position = refreshPosition
+    if configuration.refreshMode == .aroundLastViewedItem, let lastViewed {
+      var start = 0
+      for page in pages where page.count > 0 {
+        if lastViewed < start + page.count {
+          position = page.position
+          break
+        }
+        start += page.count
+      }
+    }
+    return startFirstPage(at: position, handle: handle)
+  }
+
+  /// Starts a first page at `position`; one in flight is replaced when it is a jump (not the top)
+  /// or asks for another position, and kept otherwise (nothing starts).
+  private mutating func startFirstPage(at position: PageRequest.Position, handle: Int) -> PageRequest
+    .Position?
+  {
+    if refreshInFlight != nil, let current = refreshRequest, current == firstPosition, current == position {
+      return nil
+    }
+    refreshRequest = position
     refreshInFlight = handle
     refreshFailed = false
     nextInFlight = nil
@@ -148,7 +191,7 @@ struct PagingReferenceModel {
     generationHasFirstPage = false
     ended = false
     previousEnded = false
-    return refreshPosition
+    return position
   }
 
   mutating func loadNextPage(explicit: Bool, handle: Int) -> PageRequest.Position? {
@@ -204,6 +247,7 @@ struct PagingReferenceModel {
   /// (`handle + 1`).
   mutating func itemWillDisplay(at index: Int, handle: Int) -> [Started] {
     guard index >= 0, index < items.count else { return [] }
+    lastViewed = index
     var started: [Started] = []
     if items.count - index <= configuration.prefetchDistance + 1,
       let position = loadNextPage(explicit: false, handle: handle)
@@ -220,10 +264,10 @@ struct PagingReferenceModel {
 
   /// Retries the refresh (`handle`), else the next page (`handle`) and the previous (`handle + 1`).
   mutating func retry(handle: Int) -> [Started] {
-    if refreshFailed {
+    if refreshFailed, let refreshRequest {
       refreshFailed = false
       refreshInFlight = handle
-      return [Started(handle: handle, position: refreshPosition, isPreviousPage: false)]
+      return [Started(handle: handle, position: refreshRequest, isPreviousPage: false)]
     }
     var started: [Started] = []
     if let failed = nextFailedPosition {
@@ -247,16 +291,20 @@ struct PagingReferenceModel {
         refreshFailed = true
         return
       }
+      let position = refreshRequest ?? refreshPosition
       loadedFromNetwork = true
       showingCache = false
       generationHasFirstPage = true
       items = Self.merge([], page.items, policy: configuration.duplicatePolicy)
       totalCount = Self.total(of: page)
+      pages = [(items.count, position)]
+      lastViewed = nil
+      lastFirstPageWasTop = position == firstPosition
       rawPageCounts = [page.items.count]
       cursors = []
       prependedPages = 0
       previousCursors = []
-      guard locate(page) else {
+      guard locate(page, at: position) else {
         ended = true
         previousEnded = true
         return
@@ -273,15 +321,22 @@ struct PagingReferenceModel {
       }
     } else if let previous = previousInFlight, previous.handle == handle {
       previousInFlight = nil
-      if let page { prependPage(page) } else { previousFailedPosition = previous.position }
+      if let page {
+        prependPage(page, at: previous.position)
+      } else {
+        previousFailedPosition = previous.position
+      }
     } else if let next = nextInFlight, next.handle == handle {
       nextInFlight = nil
-      if let page { appendPage(page) } else { nextFailedPosition = next.position }
+      if let page { appendPage(page, at: next.position) } else { nextFailedPosition = next.position }
     }
   }
 
-  private mutating func prependPage(_ page: Page<TestItem>) {
+  private mutating func prependPage(_ page: Page<TestItem>, at position: PageRequest.Position) {
+    let held = items.count
     items = Self.mergeAtTop(items, page.items, policy: configuration.duplicatePolicy)
+    pages.insert((items.count - held, position), at: 0)
+    lastViewed = lastViewed.map { $0 + items.count - held }
     if let total = Self.total(of: page) { totalCount = total }
     prependedPages += 1
     let ends = page.items.isEmpty || !page.hasMore
@@ -296,8 +351,10 @@ struct PagingReferenceModel {
     }
   }
 
-  private mutating func appendPage(_ page: Page<TestItem>) {
+  private mutating func appendPage(_ page: Page<TestItem>, at position: PageRequest.Position) {
+    let held = items.count
     items = Self.merge(items, page.items, policy: configuration.duplicatePolicy)
+    pages.append((items.count - held, position))
     if let total = Self.total(of: page) { totalCount = total }
     rawPageCounts.append(page.items.count)
     ended = endsPaging(page)
@@ -319,9 +376,9 @@ struct PagingReferenceModel {
 
   /// Where the first page sits: `baseIndex` and `firstPageSpan` in page-index style, `baseOffset`
   /// in offset style; `false` when an answer to an item anchor does not say.
-  private mutating func locate(_ page: Page<TestItem>) -> Bool {
+  private mutating func locate(_ page: Page<TestItem>, at position: PageRequest.Position) -> Bool {
     let size = configuration.pageSize
-    switch refreshPosition {
+    switch position {
     case .page(let index, let firstSize):
       baseIndex = index
       firstPageSpan = firstSize / size
@@ -422,7 +479,8 @@ extension SplitMix64 {
     return .test(
       style, pageSize: pageSize, firstPageSize: pageSize * Int.random(in: 1...2, using: &self),
       prefetchDistance: Int.random(in: 0...3, using: &self),
-      duplicatePolicy: chance(50) ? .keepFirst : .replaceWithNewest)
+      duplicatePolicy: chance(50) ? .keepFirst : .replaceWithNewest,
+      refreshMode: chance(50) ? .aroundLastViewedItem : .fromStart)
   }
 
   /// A page with duplicates, sometimes empty, sometimes ending, with cursors from a small set so

@@ -223,13 +223,13 @@ extension PagingConfiguration {
   static func test(
     _ style: PagingStyle = .pageIndex(firstIndex: 0), pageSize: Int = 3, firstPageSize: Int? = nil,
     prefetchDistance: Int? = nil, duplicatePolicy: DuplicateIDPolicy = .keepFirst,
-    maximumItemCount: Int? = nil
+    maximumItemCount: Int? = nil, refreshMode: PagingRefreshMode = .fromStart
   ) -> PagingConfiguration {
     do {
       return try PagingConfiguration(
         style: style, pageSize: pageSize, firstPageSize: firstPageSize,
         prefetchDistance: prefetchDistance, duplicatePolicy: duplicatePolicy,
-        maximumItemCount: maximumItemCount)
+        maximumItemCount: maximumItemCount, refreshMode: refreshMode)
     } catch {
       preconditionFailure("invalid test configuration: \(error)")
     }

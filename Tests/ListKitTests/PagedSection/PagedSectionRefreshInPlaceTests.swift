@@ -1,0 +1,69 @@
+import ListKit
+import ListKitTesting
+import Testing
+
+/// A refresh in place reloads the page of the last item the user looked at and keeps it on
+/// screen; the default refresh still loads the first page.
+@MainActor @Suite struct PagedSectionRefreshInPlaceTests {
+  struct Screen {
+    let list: PagedList<TestItem>
+    let table: TableManager
+    let view: HeadlessTableView
+    let requests: Requests
+  }
+
+  /// The positions the loader was asked for.
+  @MainActor final class Requests {
+    var positions: [PageRequest.Position] = []
+  }
+
+  func makeScreen(_ style: PagingStyle, mode: PagingRefreshMode) async throws -> Screen {
+    let requests = Requests()
+    let source = ItemSource(count: 500)
+    let list = PagedList(
+      listName: "feed", configuration: .test(style, pageSize: 10, prefetchDistance: 2, refreshMode: mode),
+      loader: ClosurePageLoader { request in
+        await MainActor.run { requests.positions.append(request.position) }
+        return source.page(for: request)
+      })
+    let section = PagedSection(list: list) { PagedSectionPrependTests.MessageRow($0) }
+    let table = TableManager(sections: [section])
+    let view = HeadlessTableView(viewportHeight: 440)
+    table.attach(to: view)
+    await list.start()?.value
+    // Deep into the list: five pages down, reading message 43 at the top.
+    while list.items.count < 60 {
+      try view.scroll(toOffset: view.maximumContentOffset)
+      await list.idle()
+      table.update()
+    }
+    try view.scrollToItem(at: ItemPath(item: 43, section: 0))
+    await list.idle()
+    table.update()
+    return Screen(list: list, table: table, view: view, requests: requests)
+  }
+
+  @Test(arguments: [PagingStyle.pageIndex(firstIndex: 0), .offset, .cursor])
+  func aRefreshInPlaceReloadsThePageOfTheLastItemSeenAndKeepsItOnScreen(_ style: PagingStyle) async throws {
+    let screen = try await makeScreen(style, mode: .aroundLastViewedItem)
+    let seen = Set(screen.view.visibleItemPaths.compactMap { screen.list.item(at: $0.item) })
+    screen.requests.positions.removeAll()
+    await screen.list.refresh()?.value
+    screen.table.update()
+    let asked = try #require(screen.requests.positions.first)
+    #expect(![.page(index: 0, size: 10), .offset(0, limit: 10), .cursor(nil, limit: 10)].contains(asked))
+    #expect(screen.list.items.first?.id != 0, "not the top")
+    #expect(screen.list.items.contains { seen.contains($0) }, "the page of a row last seen")
+    let shown = Set(screen.view.visibleItemPaths.compactMap { screen.list.item(at: $0.item) })
+    #expect(!shown.isDisjoint(with: seen), "the rows seen before stay on screen: \(shown)")
+    #expect(screen.view.violations.isEmpty)
+  }
+
+  @Test func theDefaultRefreshLoadsTheFirstPage() async throws {
+    let screen = try await makeScreen(.offset, mode: .fromStart)
+    screen.requests.positions.removeAll()
+    await screen.list.refresh()?.value
+    #expect(screen.requests.positions.first == .offset(0, limit: 10))
+    #expect(screen.list.items.first?.id == 0)
+  }
+}
