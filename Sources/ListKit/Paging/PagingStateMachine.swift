@@ -195,9 +195,11 @@ extension PagingStateMachine {
   }
 
   /// Starts loading the first page in a new generation, cancelling in-flight next and previous
-  /// pages: at the anchor, or, in ``PagingRefreshMode/aroundLastViewedItem`` mode, the page of the
-  /// item displayed last (when one was). A jump or another first page loading is replaced; the
-  /// same top page loading is kept (nothing starts).
+  /// pages.
+  ///
+  /// The first page is the anchor's, or, in ``PagingRefreshMode/aroundLastViewedItem`` mode, the
+  /// page of the item displayed last (when one was). A jump or another first page loading is
+  /// replaced; the same top page loading is kept (nothing starts).
   /// - Returns: `.cancel` for the replaced first page and in-flight next and previous pages, then
   ///   `.load` of the first page.
   package mutating func refresh() -> [Action] {

@@ -124,8 +124,9 @@ struct PagingReferenceModel {
     return startFirstPage(at: refreshPosition, handle: handle)
   }
 
-  /// The cache answers with `cached` items, or `nil` for a miss; starts nothing. A cached top
-  /// page is not shown once the list jumped elsewhere.
+  /// The cache answers with `cached` items, or `nil` for a miss; starts nothing.
+  ///
+  /// A cached top page is not shown once the list jumped elsewhere.
   mutating func cacheLoaded(_ cached: Page<TestItem>?) {
     guard cacheReading else { return }
     cacheReading = false
