@@ -39,6 +39,25 @@ final class ChatMessageRow: ModelCellManager<ChatMessage, ChatMessageCell> {
 }
 // snippet-end
 
+// snippet: paging-reader-configuration
+/// Pull-to-refresh deep in a feed reloads the page the reader looks at, not the first one; the
+/// cap of 200 items drops pages far from the screen, never those within the prefetch distance.
+func readerConfiguration() throws(PagingConfigurationError) -> PagingConfiguration {
+  try PagingConfiguration(
+    pageSize: 20, prefetchDistance: 10, maximumItemCount: 200, refreshMode: .aroundLastViewedItem)
+}
+
+/// A cap that cannot hold a page with the prefetch distance above and below it is refused.
+func refusedCap() -> PagingConfigurationError? {
+  do {
+    _ = try PagingConfiguration(pageSize: 20, prefetchDistance: 30, maximumItemCount: 60)
+    return nil
+  } catch {
+    return error  // .maximumItemCountBelowPrefetchWindow(maximumItemCount: 60, prefetchDistance: 30, minimum: 80)
+  }
+}
+// snippet-end
+
 /// The "Keeping the user's place" examples of Guides/Paging.md.
 @MainActor @Suite struct KeepingThePlaceGuideTests {
   /// 200 messages in pages of 20; an item anchor answers the page around it, with its offset.
@@ -80,5 +99,12 @@ final class ChatMessageRow: ModelCellManager<ChatMessage, ChatMessageCell> {
     #expect((statusCell as? PagingStatusCell)?.text == "Loading older messages…")
     #expect(section.status == .hidden, "no status row after the messages")
     #expect(view.violations.isEmpty)
+  }
+
+  @Test func theReaderConfigurationRefreshesInPlaceAndATooSmallCapIsRefused() throws {
+    #expect(try readerConfiguration().refreshMode == .aroundLastViewedItem)
+    #expect(
+      refusedCap()
+        == .maximumItemCountBelowPrefetchWindow(maximumItemCount: 60, prefetchDistance: 30, minimum: 80))
   }
 }
