@@ -53,7 +53,8 @@ func refusedCap() -> PagingConfigurationError? {
     _ = try PagingConfiguration(pageSize: 20, prefetchDistance: 30, maximumItemCount: 60)
     return nil
   } catch {
-    return error  // .maximumItemCountBelowPrefetchWindow(maximumItemCount: 60, prefetchDistance: 30, minimum: 80)
+    // .maximumItemCountBelowPrefetchWindow(maximumItemCount: 60, prefetchDistance: 30, minimum: 80)
+    return error
   }
 }
 // snippet-end
