@@ -28,11 +28,7 @@ extension TerminalListView {
   /// - Parameter itemCounts: Counts already asked for (a batch update), or `nil` to ask.
   func makeLayout(itemCounts: [Int]?) -> ListLayout {
     guard let dataSource else { return ListLayout() }
-    let counts =
-      itemCounts
-      ?? (0..<max(0, dataSource.numberOfSections(in: self))).map {
-        dataSource.listView(self, numberOfItemsInSection: $0)
-      }
+    let counts = itemCounts ?? dataSource.itemCounts(in: self)
     let delegate = delegate
     let defaultHeight = max(0, rowHeight)
     return ListLayout(

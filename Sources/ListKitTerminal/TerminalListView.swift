@@ -132,9 +132,7 @@ public final class TerminalListView: ListView {
       reloadData()
       return
     }
-    let reportedCounts = (0..<max(0, dataSource.numberOfSections(in: self))).map {
-      dataSource.listView(self, numberOfItemsInSection: $0)
-    }
+    let reportedCounts = dataSource.itemCounts(in: self)
     let validated: ValidatedBatchUpdate
     do {
       validated = try ValidatedBatchUpdate(

@@ -97,11 +97,7 @@
       let oldCounts = (0..<collectionView.numberOfSections).map {
         collectionView.numberOfItems(inSection: $0)
       }
-      let newCounts = dataSource.map { source in
-        (0..<max(0, source.numberOfSections(in: self))).map {
-          source.listView(self, numberOfItemsInSection: $0)
-        }
-      }
+      let newCounts = dataSource?.itemCounts(in: self)
       let anchor = update.anchorRow(
         oldItemCounts: oldCounts, newItemCounts: newCounts ?? [], amongVisible: visibleItemPaths
       ).flatMap { row in

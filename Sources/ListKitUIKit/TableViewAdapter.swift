@@ -108,11 +108,7 @@
       let animation = rowAnimation
       // The table still counts the old rows; the data source answers with the new ones.
       let oldCounts = (0..<tableView.numberOfSections).map { tableView.numberOfRows(inSection: $0) }
-      let newCounts = dataSource.map { source in
-        (0..<max(0, source.numberOfSections(in: self))).map {
-          source.listView(self, numberOfItemsInSection: $0)
-        }
-      }
+      let newCounts = dataSource?.itemCounts(in: self)
       let anchor = update.anchorRow(
         oldItemCounts: oldCounts, newItemCounts: newCounts ?? [], amongVisible: visibleItemPaths
       ).map { row in
