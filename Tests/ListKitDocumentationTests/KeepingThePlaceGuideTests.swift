@@ -3,26 +3,26 @@ import ListKitTesting
 import Testing
 
 // snippet: paging-open-at-item
-struct ChatMessage: Identifiable, Equatable, Sendable {
+struct ConversationMessage: Identifiable, Equatable, Sendable {
   let id: Int
 }
 
-final class ChatMessageCell: ListCell {
+final class ConversationMessageCell: ListCell {
   var text = ""
 }
 
-final class ChatMessageRow: ModelCellManager<ChatMessage, ChatMessageCell> {
-  override func configure(cell: ChatMessageCell) { cell.text = "Message \(model.id)" }
+final class ConversationMessageRow: ModelCellManager<ConversationMessage, ConversationMessageCell> {
+  override func configure(cell: ConversationMessageCell) { cell.text = "Message \(model.id)" }
 }
 
 /// A conversation under a pinned section, opened at its first unread message.
 @MainActor final class ConversationScreen {
-  let messages: PagedList<ChatMessage>
+  let messages: PagedList<ConversationMessage>
   let table: TableManager
 
-  init(listView: any ListView, pinned: SectionManager, loader: some PageLoader<ChatMessage>) {
+  init(listView: any ListView, pinned: SectionManager, loader: some PageLoader<ConversationMessage>) {
     messages = PagedList(listName: "conversation", loader: loader)
-    let section = PagedSection(list: messages) { ChatMessageRow($0) }
+    let section = PagedSection(list: messages) { ConversationMessageRow($0) }
     // The row above the messages, while older ones load or when none remain.
     section.previousPageStatusTexts = PagingStatusTexts(
       loading: "Loading older messages…", reachedEnd: "Start of the conversation")
@@ -62,7 +62,7 @@ func refusedCap() -> PagingConfigurationError? {
 /// The "Keeping the user's place" examples of Guides/Paging.md.
 @MainActor @Suite struct KeepingThePlaceGuideTests {
   /// 200 messages in pages of 20; an item anchor answers the page around it, with its offset.
-  static let loader = ClosurePageLoader<ChatMessage> { request in
+  static let loader = ClosurePageLoader<ConversationMessage> { request in
     var range: Range<Int>
     switch request.position {
     case .page(let index, let size): range = index * size..<(index + 1) * size
@@ -73,7 +73,7 @@ func refusedCap() -> PagingConfigurationError? {
     }
     range = max(0, range.lowerBound)..<min(200, range.upperBound)
     return Page(
-      items: range.map { ChatMessage(id: $0) },
+      items: range.map { ConversationMessage(id: $0) },
       hasMore: request.isPreviousPage ? range.lowerBound > 0 : range.upperBound < 200,
       startOffset: range.lowerBound)
   }
@@ -87,9 +87,9 @@ func refusedCap() -> PagingConfigurationError? {
     screen.table.update()
     let first = try #require(view.visibleItemPaths.first)
     #expect(first.section == 1)
-    #expect((view.cellForItem(at: first) as? ChatMessageCell)?.text == "Message 125")
+    #expect((view.cellForItem(at: first) as? ConversationMessageCell)?.text == "Message 125")
     // Older messages remain: the row above the messages says they load, in the screen's words.
-    let section = try #require(screen.table.sections.last as? PagedSection<ChatMessage>)
+    let section = try #require(screen.table.sections.last as? PagedSection<ConversationMessage>)
     #expect(section.previousPageStatus == .loading)
     let statusCell = try #require(
       view.cellForItem(at: ItemPath(item: 0, section: 1))
