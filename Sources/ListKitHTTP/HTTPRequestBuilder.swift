@@ -54,8 +54,10 @@ public struct HTTPRequestBuilder: Sendable {
     Self(build: build)
   }
 
-  /// A GraphQL query sent as `POST {"query": …, "variables": {…}}` to the base URL, with the
-  /// position in the variables, named as Relay's connection arguments:
+  /// A GraphQL query, sent as a POST to the base URL with the position in its variables.
+  ///
+  /// The body is `{"query": …, "variables": {…}}`; the variables are named as Relay's connection
+  /// arguments:
   ///
   /// | position | variables |
   /// | --- | --- |
