@@ -14,6 +14,7 @@ page_server.py):
                     parameter it does not know; page[number], page[size]; string ids,
                     {"title", "published"} attributes, links and meta.pagination
   /totals/array     bare array for offset+limit with the total in an `X-Total` header
+  POST /rows        bare array for {"offset", "limit"} in a JSON body
   POST /graphql     Relay connection at data.viewer.items for variables first/after (and
                     last/before), with totalCount; without `Authorization: Bearer good` a 200
                     whose body has errors[].extensions.code == "UNAUTHENTICATED"
@@ -131,6 +132,11 @@ class AnyAPIRoutes:
             request = json.loads(self.rfile.read(length) or b"{}")
         except ValueError:
             self.send(400, "the body is not JSON", "text/plain")
+            return
+        if parts.path == "/rows":
+            _count(query)
+            self.send_json(_rows(int(request.get("offset", 0)), int(request.get("limit", 20)),
+                                 _integer(query, "total", 250)))
             return
         if parts.path != "/graphql":
             self.send(404, "no POST route %s" % parts.path, "text/plain")
