@@ -21,6 +21,7 @@ page_server.py):
 """
 import base64
 import json
+import sys
 import threading
 from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -28,21 +29,22 @@ REQUEST_COUNTS = {}
 REQUEST_COUNTS_LOCK = threading.Lock()
 
 
+def _server():
+    """page_server.py, which runs as __main__ and imports this module: its query helpers and data
+    set are read from it at call time, so they exist once."""
+    return sys.modules["__main__"]
+
+
 def _first(query, name, default=None):
-    values = query.get(name)
-    return values[0] if values else default
+    return _server().first(query, name, default)
 
 
 def _integer(query, name, default):
-    try:
-        return int(_first(query, name, default))
-    except (TypeError, ValueError):
-        return default
+    return _server().integer(query, name, default)
 
 
 def _rows(start, count, total):
-    end = max(start, min(start + count, total))
-    return [{"id": i, "name": "item %d" % i} for i in range(start, end)]
+    return _server().items(start, count, total)
 
 
 def _count(query):

@@ -19,7 +19,7 @@ extension HTTPPageLoader {
   /// - Parameter timeZone: The time zone of date-times without an offset and of dates; UTC by
   ///   default.
   /// - Returns: A new decoder.
-  public static func makeDefaultDecoder(timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> JSONDecoder {
+  public static func makeDefaultDecoder(timeZone: TimeZone = .gmt) -> JSONDecoder {
     let decoder = DecimalStringDecoder()
     decoder.dateDecodingStrategy = .custom { decoder in
       let container = try decoder.singleValueContainer()

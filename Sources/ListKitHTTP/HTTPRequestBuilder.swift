@@ -20,7 +20,8 @@ public struct HTTPRequestBuilder: Sendable {
   public struct Parts: Sendable {
     /// The method: `"GET"` unless the builder changes it.
     public var method: String
-    /// The URL: the base URL with the extra query items and the position's paging parameters.
+    /// The URL: the one the loader would GET (the base URL with the extra query items and the
+    /// position's paging parameters, or a followed next-page link).
     public var url: URL
     /// The loader's base URL, for a builder that sends its paging values in the body.
     public let baseURL: URL

@@ -61,6 +61,8 @@ import Testing
       let loader = RowLoader(
         url: server.url("/array?gate=never"), transport: HTTPTransport(timeout: .seconds(5), clock: clock))
       let load = Task { try await loader.loadPage(Self.request) }
+      // The request is at the server and the deadline is set: only the clock can end it now.
+      try await server.waitForArrivals(at: "never")
       try await clock.waitForSleepers()
       clock.advance(by: .seconds(5))
       await #expect(throws: HTTPPageLoaderError.timedOut(after: .seconds(5))) { try await load.value }
