@@ -17,7 +17,8 @@ page_server.py):
   POST /rows        bare array for {"offset", "limit"} in a JSON body
   POST /graphql     Relay connection at data.viewer.items for variables first/after (and
                     last/before), with totalCount; without `Authorization: Bearer good` a 200
-                    whose body has errors[].extensions.code == "UNAUTHENTICATED"
+                    whose body has errors[].extensions.code == "UNAUTHENTICATED" and a message
+                    that echoes the Authorization header; waits at `gate` like page_server's routes
 """
 import base64
 import json
@@ -144,9 +145,14 @@ class AnyAPIRoutes:
             self.send(404, "no POST route %s" % parts.path, "text/plain")
             return
         _count(query)
-        if self.headers.get("Authorization") != "Bearer good":
+        gate = _first(query, "gate")
+        if gate and not self.pass_gate(gate):
+            return
+        authorization = self.headers.get("Authorization")
+        if authorization != "Bearer good":
+            # Like a careless server, the message echoes the credentials it refused.
             self.send_json({"data": None, "errors": [
-                {"message": "not signed in", "path": ["viewer"],
+                {"message": "not signed in with %s" % authorization, "path": ["viewer"],
                  "extensions": {"code": "UNAUTHENTICATED"}}]})
             return
         self.send_json({"data": {"viewer": {"items": self._connection(

@@ -1,5 +1,6 @@
 import Foundation
 import ListKitFixtures
+import ListKitTesting
 import Testing
 
 @testable import ListKitHTTP
@@ -11,7 +12,7 @@ import Testing
 /// A Relay connection over GraphQL POST, configured rather than hand-written: paging to the end,
 /// the total, and an error reported inside a 200.
 @MainActor @Suite struct HTTPGraphQLTests {
-  static let query = """
+  nonisolated static let query = """
     query Items($first: Int!, $after: String) {
       viewer { items(first: $first, after: $after) {
         edges { node { id name } }
@@ -49,11 +50,41 @@ import Testing
       await list.refresh()?.value
       let error = try #require(list.refreshState.error)
       #expect(error.kind == .unauthorized)
+      // The server echoes the token in its message; the loader redacts it.
       #expect(
         error.underlying as? HTTPPageLoaderError
-          == .reportedInBody(kind: .unauthorized, code: "UNAUTHENTICATED", message: "not signed in"))
+          == .reportedInBody(
+            kind: .unauthorized, code: "UNAUTHENTICATED", message: "not signed in with Bearer <redacted>"))
       #expect(error.message == "Please sign in again.")
       #expect(list.items.isEmpty)
+    }
+  }
+
+  @Test func aGraphQLPostKeepsTheDeadlineAndTheSizeCap() async throws {
+    try await withServer { server in
+      let clock = TestClock()
+      func loader(_ query: String, bytes: Int = 1 << 20) -> HTTPPageLoader<TestItem> {
+        HTTPPageLoader(
+          baseURL: server.url("/graphql?\(query)"), style: .relay("data.viewer.items"),
+          requestBuilder: .graphQL(query: Self.query), timeout: .seconds(10), maximumResponseBytes: bytes,
+          clock: clock)
+      }
+      let request = PageRequest(
+        position: .cursor(nil, limit: 40), context: RequestContext(userToken: "good"), isFirstPage: true)
+      let slow = Task { try await loader("gate=slow").loadPage(request) }
+      try await server.waitForArrivals(at: "slow")
+      try await clock.waitForSleepers()
+      clock.advance(by: .seconds(10))
+      await #expect(throws: HTTPPageLoaderError.timedOut(after: .seconds(10))) { try await slow.value }
+      try await server.waitForHangups(at: "slow")
+
+      let error = await #expect(throws: HTTPPageLoaderError.self) {
+        try await loader("total=997", bytes: 500).loadPage(request)
+      }
+      guard case .responseTooLarge(limit: 500, _)? = error else {
+        Issue.record("expected responseTooLarge, got \(String(describing: error))")
+        return
+      }
     }
   }
 
