@@ -27,10 +27,11 @@ let package = Package(
     // UIKit and SwiftUI adapters: every file is inside `#if canImport(UIKit)`, so on Linux this is
     // an empty module and only Apple platforms compile its code.
     .target(name: "ListKitUIKit", dependencies: ["ListKit"], swiftSettings: strict),
-    // The loopback JSON API (a Python 3 standard-library script) and its launcher, shared by the
+    // The loopback JSON API (a Python 3 standard-library script and its route modules) and its launcher, shared by the
     // HTTP tests, the demo tests and the benchmark; in no product. The script is found through
     // #filePath, so it is not a bundle resource.
-    .target(name: "ListKitFixtures", exclude: ["page_server.py"], swiftSettings: strict),
+    .target(
+      name: "ListKitFixtures", exclude: ["page_server.py", "anyapi_routes.py"], swiftSettings: strict),
     // The demo's options, data set, loader and screen glue live in a library so tests can import them;
     // the executable only wires them to a terminal.
     .target(

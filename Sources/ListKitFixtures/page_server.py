@@ -27,6 +27,7 @@ how long anything takes. Routes:
   /echo         the request's method, path, query and headers as JSON
   /slowpages    like /drf/page but only page >= 2 waits at its `gate`
   /status       answers `code` with a short text body that echoes the query
+  (and the routes of anyapi_routes.py: fastapi-pagination, JSON:API, POST /graphql)
 
 Gates, for the test (each answers {"arrived": n, "hangups": n, "open": bool} of gate `name`):
   /gate/open     opens gate `name`: every request waiting there, and every later one, goes on
@@ -45,6 +46,11 @@ import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlencode, urlsplit
+
+# The routes of issue #28 (fastapi-pagination, JSON:API, GraphQL POST) live in a module of their
+# own; no bytecode is written next to the sources.
+sys.dont_write_bytecode = True
+from anyapi_routes import AnyAPIRoutes  # noqa: E402
 
 FLAKY_COUNTS = {}
 FLAKY_LOCK = threading.Lock()
@@ -94,7 +100,7 @@ def integer(query, name, default):
         return default
 
 
-class Handler(BaseHTTPRequestHandler):
+class Handler(AnyAPIRoutes, BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     # Headers and body go out in separate writes; without this, Nagle's algorithm and the
     # client's delayed ACK add about 40 ms to every keep-alive response.

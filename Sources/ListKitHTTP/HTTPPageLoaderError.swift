@@ -38,6 +38,10 @@ public enum HTTPPageLoaderError: Error, Hashable, Sendable {
   /// Any other transport failure, with its `URLError` code (for example −1011,
   /// `badServerResponse`: the server closed the connection without an answer).
   case transport(code: Int, String)
+  /// The server answered 2xx, but its body reports an error (GraphQL's `errors`, see
+  /// ``HTTPResponseStyle/reportingGraphQLErrors(codes:)``): the kind it maps to, the server's
+  /// code (`"UNAUTHENTICATED"`) and the start of its message.
+  case reportedInBody(kind: PagingErrorKind, code: String?, message: String)
 }
 
 extension HTTPPageLoaderError: CustomStringConvertible {
@@ -60,6 +64,8 @@ extension HTTPPageLoaderError: CustomStringConvertible {
     case .decodingFailed(let path, let reason):
       "cannot decode the response at \(path.isEmpty ? "the top level" : path): \(reason)"
     case .transport(let code, let why): "network error \(code): \(why)"
+    case .reportedInBody(let kind, let code, let message):
+      "the server reported an error (\(code ?? "no code"), \(kind)): \(message)"
     }
   }
 }
@@ -85,6 +91,8 @@ extension HTTPPageLoaderError: LocalizedError {
       "The server sent an unexpected answer. On a public network, you may need to sign in to it first."
     case .responseTooLarge, .decodingFailed: "The server sent a page that could not be read."
     case .transport: "A network error occurred."
+    case .reportedInBody(.other, _, _): "The server reported an error."
+    case .reportedInBody(let kind, _, _): kind.defaultMessage(for: .refresh)
     }
   }
 }
@@ -92,9 +100,10 @@ extension HTTPPageLoaderError: LocalizedError {
 extension HTTPPageLoaderError: PagingErrorClassifying {
   /// The kind of failure, for ``PagedList`` and the app to switch on: 401 is
   /// ``PagingErrorKind/unauthorized``, 403 ``PagingErrorKind/forbidden``, other statuses
-  /// ``PagingErrorKind/server``, an unreadable or cut-short body ``PagingErrorKind/badResponse``;
-  /// a ``transport(code:_:)`` failure is classified by its `URLError` code exactly as
-  /// ``PagingErrorKind/init(classifying:)`` classifies that `URLError`.
+  /// ``PagingErrorKind/server``, an unreadable or cut-short body ``PagingErrorKind/badResponse``,
+  /// an error reported in a 2xx body the kind it was mapped to; a ``transport(code:_:)`` failure
+  /// is classified by its `URLError` code exactly as ``PagingErrorKind/init(classifying:)``
+  /// classifies that `URLError`.
   public var pagingErrorKind: PagingErrorKind {
     switch self {
     case .invalidRequest: .other
@@ -109,6 +118,24 @@ extension HTTPPageLoaderError: PagingErrorClassifying {
     case .transport(let code, _):
       // NB: optional on Linux (failable there), promoted on Apple platforms (not failable there).
       (URLError.Code(rawValue: code) as URLError.Code?).map(PagingErrorKind.init(urlErrorCode:)) ?? .other
+    case .reportedInBody(let kind, _, _): kind
+    }
+  }
+}
+
+extension HTTPPageLoaderError {
+  /// The error with the token removed from the text a style or a builder put in it.
+  func redacted(by redactor: Redactor) -> Self {
+    switch self {
+    case .invalidRequest(let why): .invalidRequest(redactor.redact(why))
+    case .decodingFailed(let path, let reason):
+      .decodingFailed(codingPath: redactor.redact(path), reason: redactor.redact(reason))
+    case .reportedInBody(let kind, let code, let message):
+      .reportedInBody(kind: kind, code: code.map { redactor.redact($0) }, message: redactor.redact(message))
+    case .unauthorized(let status, let excerpt):
+      .unauthorized(status: status, bodyExcerpt: redactor.redact(excerpt))
+    case .httpStatus(let status, let excerpt): .httpStatus(status, bodyExcerpt: redactor.redact(excerpt))
+    default: self
     }
   }
 }
