@@ -27,6 +27,7 @@ how long anything takes. Routes:
   /echo         the request's method, path, query and headers as JSON
   /slowpages    like /drf/page but only page >= 2 waits at its `gate`
   /status       answers `code` with a short text body that echoes the query
+  /hostile/...  a hostile server: see hostile_routes.py
 
 Gates, for the test (each answers {"arrived": n, "hangups": n, "open": bool} of gate `name`):
   /gate/open     opens gate `name`: every request waiting there, and every later one, goes on
@@ -45,6 +46,8 @@ import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlencode, urlsplit
+
+from hostile_routes import HostileRoutes  # the /hostile/ routes, kept in a module of their own
 
 FLAKY_COUNTS = {}
 FLAKY_LOCK = threading.Lock()
@@ -94,7 +97,7 @@ def integer(query, name, default):
         return default
 
 
-class Handler(BaseHTTPRequestHandler):
+class Handler(HostileRoutes, BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     # Headers and body go out in separate writes; without this, Nagle's algorithm and the
     # client's delayed ACK add about 40 ms to every keep-alive response.
