@@ -100,6 +100,7 @@ public struct HTTPPageLoader<Item: Decodable & Sendable>: PageLoader {
       transport = URLSessionTransport(session: session)
     } else {
       let configuration = URLSessionConfiguration.ephemeral
+      configuration.timeoutIntervalForRequest = max(Self.seconds(timeout), 1)
       configuration.urlCache = nil
       configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
       transport = URLSessionTransport(configuration: configuration)
