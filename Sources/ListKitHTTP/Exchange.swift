@@ -59,7 +59,9 @@ final class Exchange: @unchecked Sendable {
     }
     deliver()
     if let task {
-      DispatchQueue.global().async { task.cancel() }
+      // NB: FoundationNetworking traps when a task is cancelled as it completes ("a task that
+      // is not in the registry"); skip tasks that have already ended.
+      DispatchQueue.global().async { if task.state != .completed { task.cancel() } }
     }
   }
 
