@@ -28,6 +28,7 @@ how long anything takes. Routes:
   /slowpages    like /drf/page but only page >= 2 waits at its `gate`
   /status       answers `code` with a short text body that echoes the query
   (and the routes of anyapi_routes.py: fastapi-pagination, JSON:API, POST /graphql)
+  /hostile/...  a hostile server: see hostile_routes.py
 
 Gates, for the test (each answers {"arrived": n, "hangups": n, "open": bool} of gate `name`):
   /gate/open     opens gate `name`: every request waiting there, and every later one, goes on
@@ -51,6 +52,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 # own; no bytecode is written next to the sources.
 sys.dont_write_bytecode = True
 from anyapi_routes import AnyAPIRoutes  # noqa: E402
+from hostile_routes import HostileRoutes  # the /hostile/ routes, kept in a module of their own
 
 FLAKY_COUNTS = {}
 FLAKY_LOCK = threading.Lock()
@@ -100,7 +102,7 @@ def integer(query, name, default):
         return default
 
 
-class Handler(AnyAPIRoutes, BaseHTTPRequestHandler):
+class Handler(AnyAPIRoutes, HostileRoutes, BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     # Headers and body go out in separate writes; without this, Nagle's algorithm and the
     # client's delayed ACK add about 40 ms to every keep-alive response.

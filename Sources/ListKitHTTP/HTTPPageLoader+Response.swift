@@ -15,7 +15,7 @@ extension HTTPPageLoader {
       contentType.split(separator: ";").first
       .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
     guard mediaType == "application/json" || mediaType == "text/json" || mediaType.hasSuffix("+json")
-    else { throw .unexpectedContentType(redactor.redact(contentType)) }
+    else { throw .unexpectedContentType(redactor.excerpt(contentType, limit: 100)) }
   }
 
   /// Reads the page with the style, mapping its failures to ``HTTPPageLoaderError``.
@@ -34,7 +34,7 @@ extension HTTPPageLoader {
     } catch let error as DecodingError {
       throw Self.map(error, body: response.body, redactor: redactor)
     } catch {
-      throw .decodingFailed(codingPath: "", reason: redactor.redact(String(describing: error)))
+      throw .decodingFailed(codingPath: "", reason: redactor.excerpt(String(describing: error), limit: 300))
     }
   }
 
@@ -74,6 +74,8 @@ extension HTTPPageLoader {
     @unknown default:
       (keys, reason) = ([], String(describing: error))
     }
-    return .decodingFailed(codingPath: redactor.redact(path(keys)), reason: redactor.redact(reason))
+    // Redacted whole, then cut: the reason quotes the server's values.
+    return .decodingFailed(
+      codingPath: redactor.excerpt(path(keys), limit: 300), reason: redactor.excerpt(reason, limit: 300))
   }
 }

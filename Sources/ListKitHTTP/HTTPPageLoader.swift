@@ -67,9 +67,12 @@ public struct HTTPPageLoader<Item: Sendable>: PageLoader {
   ///   - timeout: The longest a load may take, measured on `clock`. It is also the URL session's
   ///     idle timeout, which Foundation measures in real time.
   ///   - maximumResponseBytes: The largest body accepted, in bytes.
-  ///   - session: The session to use, or `nil` for the loader's own ephemeral session, which
-  ///     stops a body as soon as it is over the cap and never stores responses in a URL cache.
-  ///     An app's session is checked for size only once the body has arrived.
+  ///   - session: The session whose configuration (headers, cookies, proxies, protocol classes)
+  ///     and authentication challenges the loader uses, or `nil` for an ephemeral one. Either
+  ///     way the loader runs its requests on a session of its own made from that configuration,
+  ///     so that it can stop a body as soon as it is over the cap, refuse redirects to another
+  ///     origin and never store responses in a URL cache; the app session's delegate still
+  ///     answers authentication challenges (server trust, client certificates).
   ///   - decoder: The JSON decoder for the built-in styles; ``makeDefaultDecoder(timeZone:)``
   ///     (ISO 8601 dates and date-times, decimal strings) by default.
   ///   - log: Called with one line per request and outcome, redacted; `nil` for no logging.

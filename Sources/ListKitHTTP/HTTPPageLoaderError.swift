@@ -28,6 +28,13 @@ public enum HTTPPageLoaderError: Error, Hashable, Sendable {
   case unauthorized(status: Int, bodyExcerpt: String)
   /// The server answered another status outside 200–299, with the start of its body.
   case httpStatus(Int, bodyExcerpt: String)
+  /// The server asked the app to slow down: HTTP 429, or 503 with a `Retry-After` header; the
+  /// delay is the header's, `nil` when it sent none (or one that cannot be read).
+  case rateLimited(status: Int, retryAfter: RetryAfter?, bodyExcerpt: String)
+  /// The server redirected the request to another origin (scheme, host or port), which the
+  /// loader does not follow: the request carries the user's credentials. `origin` is where the
+  /// redirect pointed (`https://login.example.net:443`).
+  case redirectRefused(origin: String)
   /// The response's `Content-Type` is not one the response style reads (for example an HTML
   /// captive portal page); `nil` when the server sent none and one was required.
   case unexpectedContentType(String?)
@@ -58,6 +65,9 @@ extension HTTPPageLoaderError: CustomStringConvertible {
         + (expected.map { " of \($0)" } ?? "") + " (truncated response)"
     case .unauthorized(let status, let excerpt): "unauthorized (HTTP \(status)): \(excerpt)"
     case .httpStatus(let status, let excerpt): "HTTP \(status): \(excerpt)"
+    case .rateLimited(let status, let retryAfter, let excerpt):
+      "rate limited (HTTP \(status), retry after \(retryAfter.map { "\($0)" } ?? "an unknown delay")): \(excerpt)"
+    case .redirectRefused(let origin): "refused a redirect to another origin, \(origin)"
     case .unexpectedContentType(let type): "unexpected content type \(type ?? "(none)")"
     case .responseTooLarge(let limit, let bytes):
       "response of \(bytes) bytes or more is over the \(limit)-byte cap"
@@ -87,6 +97,8 @@ extension HTTPPageLoaderError: LocalizedError {
     case .httpStatus(let status, _) where (500..<600).contains(status):
       "The server had a problem (HTTP \(status)). Please try again."
     case .httpStatus(let status, _): "The server refused the request (HTTP \(status))."
+    case .rateLimited: pagingErrorKind.defaultMessage(for: .refresh)
+    case .redirectRefused: "The server sent the request to another site, so it was not sent there."
     case .unexpectedContentType:
       "The server sent an unexpected answer. On a public network, you may need to sign in to it first."
     case .responseTooLarge, .decodingFailed: "The server sent a page that could not be read."
@@ -100,10 +112,11 @@ extension HTTPPageLoaderError: LocalizedError {
 extension HTTPPageLoaderError: PagingErrorClassifying {
   /// The kind of failure, for ``PagedList`` and the app to switch on: 401 is
   /// ``PagingErrorKind/unauthorized``, 403 ``PagingErrorKind/forbidden``, other statuses
-  /// ``PagingErrorKind/server``, an unreadable or cut-short body ``PagingErrorKind/badResponse``,
-  /// an error reported in a 2xx body the kind it was mapped to; a ``transport(code:_:)`` failure
-  /// is classified by its `URLError` code exactly as ``PagingErrorKind/init(classifying:)``
-  /// classifies that `URLError`.
+  /// ``PagingErrorKind/server``, 429 (and 503 with `Retry-After`)
+  /// ``PagingErrorKind/rateLimited(retryAfter:)``, an unreadable or cut-short body or a refused
+  /// redirect ``PagingErrorKind/badResponse``, an error reported in a 2xx body the kind it was
+  /// mapped to; a ``transport(code:_:)`` failure is classified by its `URLError` code exactly as
+  /// ``PagingErrorKind/init(classifying:)`` classifies that `URLError`.
   public var pagingErrorKind: PagingErrorKind {
     switch self {
     case .invalidRequest: .other
@@ -119,6 +132,8 @@ extension HTTPPageLoaderError: PagingErrorClassifying {
       // NB: optional on Linux (failable there), promoted on Apple platforms (not failable there).
       (URLError.Code(rawValue: code) as URLError.Code?).map(PagingErrorKind.init(urlErrorCode:)) ?? .other
     case .reportedInBody(let kind, _, _): kind
+    case .rateLimited(_, let retryAfter, _): .rateLimited(retryAfter: retryAfter)
+    case .redirectRefused: .badResponse
     }
   }
 }

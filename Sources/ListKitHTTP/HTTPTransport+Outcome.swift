@@ -17,6 +17,8 @@ extension HTTPTransport {
       throw HTTPPageLoaderError.timedOut(after: timeout)
     case .tooLarge(let bytes):
       throw HTTPPageLoaderError.responseTooLarge(limit: maximumResponseBytes, bytes: bytes)
+    case .redirectRefused(let url):
+      throw HTTPPageLoaderError.redirectRefused(origin: redactor.redact(url.map(Self.origin) ?? "(no URL)"))
     case .notHTTP:
       throw HTTPPageLoaderError.transport(
         code: URLError.badServerResponse.rawValue, "the response is not HTTP")
@@ -63,17 +65,20 @@ extension HTTPTransport {
     let status = response.statusCode
     guard (200..<300).contains(status) else {
       let excerpt = Self.excerpt(body, redactor: redactor)
+      let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap(RetryAfter.init(header:))
+      if status == 429 || (status == 503 && retryAfter != nil) {
+        throw .rateLimited(status: status, retryAfter: retryAfter, bodyExcerpt: excerpt)
+      }
       if status == 401 || status == 403 { throw .unauthorized(status: status, bodyExcerpt: excerpt) }
       throw .httpStatus(status, bodyExcerpt: excerpt)
     }
   }
 
-  /// The first 200 characters of a body, on one line, redacted.
+  /// `scheme://host:port` of a URL.
+  static func origin(_ url: URL) -> String { StreamingDelegate.origin(of: url) ?? "(no origin)" }
+
+  /// The first 200 Unicode scalars of a body, on one line, redacted before it is cut.
   static func excerpt(_ body: Data, redactor: Redactor) -> String {
-    let limit = 200
-    let text = String(decoding: body.prefix(limit * 4), as: UTF8.self)
-    let line = text.map { $0.isNewline || $0 == "\t" ? " " : $0 }
-    let clipped = String(line.prefix(limit))
-    return redactor.redact(clipped) + (line.count > limit || body.count > limit * 4 ? "…" : "")
+    redactor.excerpt(String(decoding: body.prefix(64 << 10), as: UTF8.self), limit: 200)
   }
 }

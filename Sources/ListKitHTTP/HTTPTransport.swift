@@ -30,9 +30,12 @@ public struct HTTPTransport: Sendable {
   ///   - timeout: The longest an exchange may take, measured on `clock`. It is also the URL
   ///     session's idle timeout, which Foundation measures in real time.
   ///   - maximumResponseBytes: The largest body accepted, in bytes.
-  ///   - session: The session to use, or `nil` for the transport's own ephemeral session, which
-  ///     stops a body as soon as it is over the cap and never stores responses in a URL cache.
-  ///     An app's session is checked for size only once the body has arrived.
+  ///   - session: The session whose configuration (headers, cookies, proxies, protocol classes)
+  ///     and authentication challenges the transport uses, or `nil` for an ephemeral one. Either
+  ///     way requests run on a session of the transport's own made from that configuration, so
+  ///     that it can stop a body as soon as it is over the cap, refuse redirects to another origin
+  ///     and never store responses in a URL cache; the app session's delegate still answers
+  ///     authentication challenges (server trust, client certificates).
   ///   - log: Called with one redacted line per request and outcome; `nil` for no logging.
   ///   - clock: The clock the deadline and the logged durations are measured on; a test passes a
   ///     manual clock (ListKitTesting's `TestClock`) and advances it instead of waiting.
@@ -51,6 +54,7 @@ public struct HTTPTransport: Sendable {
       transport = URLSessionTransport(session: session)
     } else {
       let configuration = URLSessionConfiguration.ephemeral
+      configuration.timeoutIntervalForRequest = max(Double(timeout.components.seconds), 1)
       configuration.urlCache = nil
       configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
       transport = URLSessionTransport(configuration: configuration)
