@@ -111,11 +111,6 @@ extension PagingEdits {
     var item: Item
     /// The loaded index it goes above; -1 for the top, the loaded count for the bottom.
     var anchor: Int
-    /// The order among the items with one anchor, then `number`: the top's latest first (the
-    /// negated number), the bottom's latest last, 0 above a loaded item, and just below the order
-    /// of an inserted neighbour.
-    var order: Double
-    var number: Int
   }
 
   /// The loaded items with every edit applied in order.
@@ -167,24 +162,22 @@ extension PagingEdits {
         }
       case .insert(let item, let point):
         guard !locals.contains(where: { $0.item.id == id }), shownLoaded(id) == nil else { continue }
-        var local = Local(item: item, anchor: -1, order: -Double(entry.number), number: entry.number)
+        // `locals` stays in the order shown: anchors ascending, each anchor's items in order.
         switch point {
-        case .top:
-          break
         case .bottom:
-          local.anchor = loaded.count
-          local.order = Double(entry.number)
+          locals.append(Local(item: item, anchor: loaded.count))
         case .before(let neighbour):
           if let index = shownLoaded(neighbour) {
-            local.anchor = index
-            local.order = 0
-          } else if let other = locals.first(where: { $0.item.id == neighbour }) {
-            // Just above it: after anything placed above it earlier.
-            local.anchor = other.anchor
-            local.order = other.order - 0.5
+            let position = locals.firstIndex { $0.anchor > index } ?? locals.count
+            locals.insert(Local(item: item, anchor: index), at: position)
+          } else if let other = locals.firstIndex(where: { $0.item.id == neighbour }) {
+            locals.insert(Local(item: item, anchor: locals[other].anchor), at: other)
+          } else {
+            locals.insert(Local(item: item, anchor: -1), at: 0)
           }
+        case .top:
+          locals.insert(Local(item: item, anchor: -1), at: 0)
         }
-        locals.append(local)
       }
     }
     return assemble(loaded, hidden: hidden, replaced: replaced, locals: locals)
@@ -193,7 +186,6 @@ extension PagingEdits {
   /// The loaded items without `hidden`, with `replaced`, and the locals at their anchors.
   private func assemble(_ loaded: [Item], hidden: Set<Int>, replaced: [Int: Item], locals: [Local]) -> [Item]
   {
-    let locals = locals.sorted { ($0.anchor, $0.order, $0.number) < ($1.anchor, $1.order, $1.number) }
     var marks = hidden.union(replaced.keys)
     for local in locals where local.anchor >= 0 && local.anchor < loaded.count { marks.insert(local.anchor) }
     var result: [Item] = []

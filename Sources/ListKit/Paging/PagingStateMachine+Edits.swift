@@ -159,6 +159,8 @@ extension PagingStateMachine {
   /// The index among the loaded items of the item with `id`, or `nil`.
   /// - Complexity: O(1) expected.
   func loadedIndex(of id: Item.ID) -> Int? {
+    // An empty table has no slots to probe.
+    guard heldIDs.capacity > 0 else { return nil }
     let items = self.items
     return heldIDs.find(id.hashValue, base: firstIndexKey) { position in
       position >= 0 && position < items.count && items[position].id == id
