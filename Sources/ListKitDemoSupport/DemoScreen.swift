@@ -194,10 +194,11 @@ package final class DemoScreen {
 
   // MARK: - Keys and drawing
 
-  /// Acts on a key: q, Ctrl-C or Ctrl-D quit; r retries after an error, otherwise refreshes;
-  /// l likes, d deletes, n posts a photo; the navigation keys (and Enter, which retries on the
-  /// error row) go to the list view. In a chat, characters type a message and Enter sends it;
-  /// Ctrl-R refreshes.
+  /// Acts on a key.
+  ///
+  /// q, Ctrl-C or Ctrl-D quit; r retries after an error, otherwise refreshes; l likes, d deletes,
+  /// n posts a photo; the navigation keys (and Enter, which retries on the error row) go to the
+  /// list view. In a chat, characters type a message and Enter sends it; Ctrl-R refreshes.
   /// - Parameter key: The key.
   /// - Returns: What the key did.
   package func handle(_ key: Key) -> KeyResult {
@@ -301,7 +302,8 @@ package final class DemoScreen {
   private var statusText: String {
     let note = editNote.isEmpty ? "" : " · \(editNote)"
     let keys =
-      !isChat ? "↑↓ PgUp PgDn · l like · d delete · n new · r refresh · q quit"
+      !isChat
+      ? "↑↓ PgUp PgDn · l like · d delete · n new · r refresh · q quit"
       : draft.isEmpty ? "type a message, Enter sends · ^R refresh · ^C quit" : "› \(draft)▏"
     return " \(list.items.count) photos · \(pagesText) · \(stateText)\(note) │ \(keys)"
   }

@@ -9,14 +9,18 @@ import ListKit
 @MainActor func runEditingBenchmark() async {
   let count = 100_000
   let runs = 101
-  print("== editing: one update of a \(BenchSupport.grouped(count))-item paged list (release build; thread CPU time, median of \(runs) interleaved runs)")
+  print(
+    "== editing: one update of a \(BenchSupport.grouped(count))-item paged list (release build; thread CPU time, median of \(runs) interleaved runs)"
+  )
   let models = (0..<count).map { BenchItem(id: $0, version: 0) }
   func makeList() async -> PagedList<BenchItem> {
     let configuration = try! PagingConfiguration(style: .offset, pageSize: 1000)
     let list = PagedList(
       listName: "bench", configuration: configuration,
       loader: ClosurePageLoader { (request: PageRequest) -> Page<BenchItem> in
-        guard case .offset(let offset, let limit) = request.position else { return Page(items: [], hasMore: false) }
+        guard case .offset(let offset, let limit) = request.position else {
+          return Page(items: [], hasMore: false)
+        }
         let end = min(count, offset + limit)
         return Page(items: Array(models[offset..<end]), hasMore: end < count)
       })
@@ -35,13 +39,16 @@ import ListKit
   var array = models
   var snapshot = SectionedSnapshot(items: array)
   var random = BenchRandom(seed: 26)
-  var (keptTimes, pendingTimes, confirmTimes, tableTimes, baselineTimes) = ([Double](), [Double](), [Double](), [Double](), [Double]())
+  var (keptTimes, pendingTimes, confirmTimes, tableTimes, baselineTimes) = (
+    [Double](), [Double](), [Double](), [Double](), [Double]()
+  )
   var changes = 0
   for run in 1...runs {
     let id = random.next(below: count)
     keptTimes.append(BenchSupport.seconds { kept.apply(.update(id: id) { $0.version = run }) })
     var edit: PendingEdit?
-    pendingTimes.append(BenchSupport.seconds { edit = pending.applyPending(.update(id: id) { $0.version = run }) })
+    pendingTimes.append(
+      BenchSupport.seconds { edit = pending.applyPending(.update(id: id) { $0.version = run }) })
     confirmTimes.append(BenchSupport.seconds { pending.confirm(edit!) })
     tableTimes.append(
       BenchSupport.seconds {
@@ -69,7 +76,9 @@ import ListKit
   line("applyPending(.update) (copies the items once)", pendingTimes)
   line("confirm(_:) of that update", confirmTimes)
   line("apply(.update) + PagedSection + TableManager.update()", tableTimes)
-  print("    \(column("baseline: plain array, element changed, ListDiff diff"))\(BenchSupport.duration(baseline))")
+  print(
+    "    \(column("baseline: plain array, element changed, ListDiff diff"))\(BenchSupport.duration(baseline))"
+  )
   if changes < 0 { print("") }
   if kept.items.count != count || shown.items.count != count { print("    (unexpected item count)") }
 }

@@ -27,7 +27,9 @@ import Testing
   }
 
   func row(of id: Int, on screen: DemoScreen) -> String? {
-    screen.render(size: size).lines.map(\.text).first { $0.hasPrefix(String(repeating: " ", count: max(0, 4 - String(id).count)) + "\(id) ") }
+    screen.render(size: size).lines.map(\.text).first {
+      $0.hasPrefix(String(repeating: " ", count: max(0, 4 - String(id).count)) + "\(id) ")
+    }
   }
 
   @Test func lLikesThePhotoAtOnceAndTheServerKeepsIt() async throws {

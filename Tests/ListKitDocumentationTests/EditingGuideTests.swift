@@ -22,7 +22,10 @@ protocol FeedAPI: Sendable {
 @MainActor func like(_ post: Post, in feed: PagedList<Post>, api: some FeedAPI) async {
   let likes = post.likes + 1
   // The new state, not a step: a pending edit is applied again to every fresh copy a load brings.
-  let edit = feed.applyPending(.update(id: post.id) { $0.likes = likes; $0.isLiked = true })
+  let edit = feed.applyPending(
+    .update(id: post.id) {
+      $0.likes = likes; $0.isLiked = true
+    })
   do {
     try await api.like(post.id)
     feed.confirm(edit)
@@ -122,7 +125,9 @@ protocol ChatAPI: Sendable {
   func feed() -> (PagedList<Post>, TableManager, HeadlessTableView) {
     let list = PagedList(
       listName: "feed", configuration: .standard,
-      loader: ClosurePageLoader { _ in Page(items: (0..<5).map { Post(id: $0, text: "Post \($0)") }, hasMore: false) })
+      loader: ClosurePageLoader { _ in
+        Page(items: (0..<5).map { Post(id: $0, text: "Post \($0)") }, hasMore: false)
+      })
     let view = HeadlessTableView(viewportHeight: 440, rowHeight: 44)
     let table = TableManager(listView: view, sections: [PagedSection(list: list) { PostRow($0) }])
     return (list, table, view)

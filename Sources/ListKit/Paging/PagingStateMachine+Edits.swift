@@ -44,7 +44,9 @@ extension PagingStateMachine {
       let change = fold(edits.remove(at: 0)).itemsChange
       return (handle, change.map { [.changeItems($0)] } ?? [])
     }
-    return (handle, settle(touching: [edit.id], hadEdits: hadEdits, wasInPlace: wasInPlace, reportsTouched: true))
+    return (
+      handle, settle(touching: [edit.id], hadEdits: hadEdits, wasInPlace: wasInPlace, reportsTouched: true)
+    )
   }
 
   /// Keeps a pending edit: marks it confirmed (an insert takes the server's copy) and folds what
@@ -91,7 +93,8 @@ extension PagingStateMachine {
     shown = edits.shown(over: items) { loadedIndex(of: $0) }
     if case .reloaded = change { return .reloaded(count: shown.count) }
     if edits.changesOnlyInPlace { return change }
-    let updatedIDs = change.updatedIndexes.compactMap { $0 < items.count ? items[$0].id : nil } + edits.touchedIDs
+    let updatedIDs =
+      change.updatedIndexes.compactMap { $0 < items.count ? items[$0].id : nil } + edits.touchedIDs
     return PagingEdits.change(from: before, to: shown, updatedIDs: updatedIDs)
       ?? .edited(removed: [], inserted: [], updated: [])
   }

@@ -52,7 +52,9 @@ import Testing
     let cache: InMemoryPageCache
 
     /// What the view shows, row by row, without the status row.
-    var rows: [String] { view.render().filter { !$0.isEmpty && $0.first!.isNumber || $0.hasPrefix("-") && !$0.hasPrefix("--") } }
+    var rows: [String] {
+      view.render().filter { !$0.isEmpty && $0.first!.isNumber || $0.hasPrefix("-") && !$0.hasPrefix("--") }
+    }
 
     var batchUpdates: Int {
       view.events.filter { if case .batchUpdate = $0 { true } else { false } }.count
@@ -76,7 +78,8 @@ import Testing
 
   /// Runs `body`, updates the table, and checks the update was one batch in which every row that
   /// stayed kept its order (no jump) and no id shows twice.
-  func expectOneBatch(_ screen: Screen, _ body: () -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
+  func expectOneBatch(_ screen: Screen, _ body: () -> Void, sourceLocation: SourceLocation = #_sourceLocation)
+  {
     screen.view.clearEvents()
     body()
     screen.table.update()

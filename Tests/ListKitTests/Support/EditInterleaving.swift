@@ -25,15 +25,59 @@ struct EditInterleaving {
       if !kept { handles.append((nextHandle, handle, context)) }
       return ("\(kept ? "apply" : "applyPending") \(edit) as #\(nextHandle)", actions)
     }
-    let (modelHandle, handle, editContext) = handles.remove(at: Int.random(in: 0..<handles.count, using: &random))
+    let (modelHandle, handle, editContext) = handles.remove(
+      at: Int.random(in: 0..<handles.count, using: &random))
     let current = editContext == context
     if random.chance(60) {
       let copy = random.serverCopy(context: editContext)
       if current { model.confirmEdit(modelHandle, serverItem: copy) }
-      return ("confirm #\(modelHandle) with \(copy.map { "\($0)" } ?? "nothing")", machine.confirmEdit(handle, serverItem: copy))
+      let before = machine.shownItems
+      let actions = machine.confirmEdit(handle, serverItem: copy)
+      // A confirmation moves nothing: only a server's copy of an insert may change what is shown.
+      let description = "confirm #\(modelHandle) with \(copy.map { "\($0)" } ?? "nothing")"
+      if copy == nil && machine.shownItems != before {
+        return ("\(description) CHANGED WHAT IS SHOWN", actions)
+      }
+      return (description, actions)
     }
     if current { model.rollBackEdit(modelHandle) }
     return ("rollBack #\(modelHandle)", machine.rollBackEdit(handle))
+  }
+}
+
+/// The edit steps of the interleaving tests through `PagedList`'s public API.
+@MainActor struct ListEditInterleaving {
+  private var handles: [(model: Int, list: PendingEdit, context: Int)] = []
+  private var nextHandle = 0
+
+  /// One random edit step; returns its description.
+  mutating func step(
+    _ list: PagedList<TestItem>, _ model: inout PagingReferenceModel, random: inout SplitMix64, context: Int
+  ) -> String {
+    if handles.isEmpty || random.chance(45) {
+      let edit = random.edit(context: context, shown: model.shown)
+      let kept = random.chance(30)
+      nextHandle += 1
+      if kept {
+        list.apply(edit.itemEdit)
+      } else {
+        handles.append((nextHandle, list.applyPending(edit.itemEdit), context))
+      }
+      model.applyEdit(edit, handle: nextHandle, kept: kept)
+      return "\(kept ? "apply" : "applyPending") \(edit) as #\(nextHandle)"
+    }
+    let (modelHandle, handle, editContext) = handles.remove(
+      at: Int.random(in: 0..<handles.count, using: &random))
+    let current = editContext == context
+    if random.chance(60) {
+      let copy = random.serverCopy(context: editContext)
+      if current { model.confirmEdit(modelHandle, serverItem: copy) }
+      list.confirm(handle, serverItem: copy)
+      return "confirm #\(modelHandle) with \(copy.map { "\($0)" } ?? "nothing")"
+    }
+    if current { model.rollBackEdit(modelHandle) }
+    list.rollBack(handle)
+    return "rollBack #\(modelHandle)"
   }
 }
 
@@ -79,18 +123,23 @@ enum ShownChangeCheck {
   }
 
   /// Checks the change a step reported against what it did: `nil` when they agree.
-  static func check(_ actions: [PagingStateMachine<TestItem>.Action], old: [TestItem], new: [TestItem]) -> String? {
+  static func check(_ actions: [PagingStateMachine<TestItem>.Action], old: [TestItem], new: [TestItem])
+    -> String?
+  {
     var change: ItemsChange?
     for action in actions {
       switch action {
-      case .changeItems(let itemsChange), .reportRequest(_, let itemsChange?), .reportCache(_, let itemsChange?):
+      case .changeItems(let itemsChange), .reportRequest(_, let itemsChange?),
+        .reportCache(_, let itemsChange?):
         guard change == nil else { return "two item changes in one step" }
         change = itemsChange
       default: break
       }
     }
     guard let change else { return old == new ? nil : "the items shown changed without a report" }
-    guard let replayed = replay(change, on: old, new: new) else { return "\(change) does not fit \(old) → \(new)" }
+    guard let replayed = replay(change, on: old, new: new) else {
+      return "\(change) does not fit \(old) → \(new)"
+    }
     return replayed == new ? nil : "\(change) turns \(old) into \(replayed), not \(new)"
   }
 }

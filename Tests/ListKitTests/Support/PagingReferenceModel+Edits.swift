@@ -162,7 +162,8 @@ extension SplitMix64 {
         case 1: .bottom
         default: .before(someID())
         }
-      return .insert(TestItem(id: context * 100 + Int.random(in: 50..<60, using: &self), version: version), at: point)
+      return .insert(
+        TestItem(id: context * 100 + Int.random(in: 50..<60, using: &self), version: version), at: point)
     }
   }
 
