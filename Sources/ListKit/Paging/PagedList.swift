@@ -482,16 +482,24 @@ extension PagedList {
     let token = request.context.userToken
     let direction = request.direction
     let task = Task { [weak self] in
-      let result: Result<Page<Item>, PagingError>
-      do {
-        result = .success(try await loader.loadPage(request))
-      } catch {
-        result = .failure(PagingError(loaderError: error, direction: direction, redacting: token))
-      }
+      let result = await Self.fetch(request, from: loader, direction: direction, redacting: token)
       self?.finish(ticket, result)
     }
     loads[ticket] = task
     return task
+  }
+
+  /// Calls the loader off the main actor (`@concurrent`, whatever the caller's isolation), as
+  /// ``PageLoader`` promises; the load's task, on the main actor, awaits it.
+  @concurrent
+  private nonisolated static func fetch(
+    _ request: PageRequest, from loader: any PageLoader<Item>, direction: PagingDirection, redacting token: String?
+  ) async -> Result<Page<Item>, PagingError> {
+    do {
+      return .success(try await loader.loadPage(request))
+    } catch {
+      return .failure(PagingError(loaderError: error, direction: direction, redacting: token))
+    }
   }
 
   private func finish(_ ticket: PagingStateMachine<Item>.Ticket, _ result: Result<Page<Item>, PagingError>) {
