@@ -51,6 +51,22 @@ struct HeldPages {
     if above { pages.insert(page, at: 0) } else { pages.append(page) }
   }
 
+  /// Counts an item inserted into (`delta` 1), or removed from (-1), the page that holds the item
+  /// at `index` (an insert at the end counts in the last page), so that drops stay whole pages.
+  /// - Complexity: O(*p*) for *p* pages held.
+  mutating func count(itemAt index: Int, by delta: Int) {
+    guard maximumItemCount != nil else { return }
+    var start = 0
+    for page in pages.indices {
+      let end = start + pages[page].count
+      if index < end || (delta > 0 && index == end && page == pages.count - 1) {
+        pages[page].count += delta
+        return
+      }
+      start = end
+    }
+  }
+
   /// Drops whole pages at the top (`fromTop`) or the bottom while `itemCount` items are over the
   /// maximum, never the last page left.
   /// - Returns: What was dropped, or `nil` when nothing was.
@@ -76,7 +92,8 @@ struct HeldPages {
   /// - Throws: ``PagingInvariantViolation`` naming the first one broken.
   func checkInvariants(itemCount: Int) throws(PagingInvariantViolation) {
     guard maximumItemCount != nil else {
-      return try PagingInvariantViolation.check(pages.count <= 1, "pages: \(pages.count) recorded without a maximum")
+      return try PagingInvariantViolation.check(
+        pages.count <= 1, "pages: \(pages.count) recorded without a maximum")
     }
     let recorded = pages.reduce(0) { $0 + $1.count }
     try PagingInvariantViolation.check(

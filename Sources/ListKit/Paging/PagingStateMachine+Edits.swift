@@ -74,6 +74,18 @@ extension PagingStateMachine {
     return settle(touching: removed.touchedIDs, hadEdits: true, wasInPlace: wasInPlace, reportsTouched: true)
   }
 
+  /// Checks that the flag follows the overlay and that the items shown are the loaded items with
+  /// the edits applied, in O(*n*).
+  /// - Throws: ``PagingInvariantViolation`` naming the first one broken.
+  func checkEditInvariants() throws(PagingInvariantViolation) {
+    try PagingInvariantViolation.check(
+      hasEdits == !edits.isEmpty, "edits: the flag does not follow the overlay")
+    guard hasEdits else { return }
+    let expected = edits.shown(over: items) { loadedIndex(of: $0) }
+    try PagingInvariantViolation.check(
+      expected.map(\.id) == shown.map(\.id), "edits: the items shown are not the loaded items with the edits")
+  }
+
   /// Forgets every edit: a context switch.
   mutating func forgetEdits() {
     edits.removeAll()
@@ -162,12 +174,7 @@ extension PagingStateMachine {
   /// The index among the loaded items of the item with `id`, or `nil`.
   /// - Complexity: O(1) expected.
   func loadedIndex(of id: Item.ID) -> Int? {
-    // An empty table has no slots to probe.
-    guard heldIDs.capacity > 0 else { return nil }
-    let items = self.items
-    return heldIDs.find(id.hashValue, base: firstIndexKey) { position in
-      position >= 0 && position < items.count && items[position].id == id
-    }.position
+    store.index(of: id)
   }
 
   /// Applies a confirmed edit to the loaded items, as a page would have brought it.
@@ -178,15 +185,16 @@ extension PagingStateMachine {
       var item = items[index]
       change(&item)
       guard item.id == id else { return .none }
-      items[index] = item
+      store.replace(at: index, with: item)
       return .updated(index)
     case .replace(let item):
       guard let index = loadedIndex(of: item.id) else { return .none }
-      items[index] = item
+      store.replace(at: index, with: item)
       return .updated(index)
     case .remove(let id):
       guard let index = loadedIndex(of: id) else { return .none }
-      removeLoadedItem(at: index)
+      store.remove(at: index)
+      pages.count(itemAt: index, by: -1)
       return .removed(index)
     case .insert(let item, let point):
       guard loadedIndex(of: item.id) == nil else { return .none }
@@ -196,68 +204,9 @@ extension PagingStateMachine {
       case .bottom: index = items.count
       case .before(let neighbour): index = loadedIndex(of: neighbour) ?? 0
       }
-      insertLoadedItem(item, at: index)
+      store.insert(item, at: index)
+      pages.count(itemAt: index, by: 1)
       return .inserted(index)
-    }
-  }
-
-  /// Removes a loaded item; the ids on the shorter side take new keys.
-  /// - Complexity: O(min(*i*, *n* − *i*)) hash lookups, plus one move of the items.
-  private mutating func removeLoadedItem(at index: Int) {
-    forgetID(at: index)
-    if index < items.count / 2 {
-      for position in stride(from: index - 1, through: 0, by: -1) {
-        heldIDs.rekey(
-          items[position].id.hashValue, from: firstIndexKey + position, to: firstIndexKey + position + 1)
-      }
-      firstIndexKey += 1
-    } else {
-      for position in (index + 1)..<items.count {
-        heldIDs.rekey(
-          items[position].id.hashValue, from: firstIndexKey + position, to: firstIndexKey + position - 1)
-      }
-    }
-    items.remove(at: index)
-    countInHeldPage(at: index, by: -1)
-  }
-
-  /// Inserts an item whose id is not loaded; the ids on the shorter side take new keys.
-  /// - Complexity: O(min(*i*, *n* − *i*)) hash lookups, plus one move of the items.
-  private mutating func insertLoadedItem(_ item: Item, at index: Int) {
-    heldIDs.reserve(adding: 1, base: firstIndexKey)
-    if index <= items.count / 2 {
-      for position in 0..<index {
-        heldIDs.rekey(
-          items[position].id.hashValue, from: firstIndexKey + position, to: firstIndexKey + position - 1)
-      }
-      firstIndexKey -= 1
-    } else {
-      for position in stride(from: items.count - 1, through: index, by: -1) {
-        heldIDs.rekey(
-          items[position].id.hashValue, from: firstIndexKey + position, to: firstIndexKey + position + 1)
-      }
-    }
-    items.insert(item, at: index)
-    let id = item.id
-    let items = self.items
-    let lookup = heldIDs.find(id.hashValue, base: firstIndexKey) { position in
-      position != index && position >= 0 && position < items.count && items[position].id == id
-    }
-    heldIDs.insert(id.hashValue, key: firstIndexKey + index, at: lookup.slot)
-    countInHeldPage(at: index, by: 1)
-  }
-
-  /// Counts an item inserted into, or removed from, the held page that holds `index`, so that
-  /// dropping pages drops whole pages.
-  private mutating func countInHeldPage(at index: Int, by delta: Int) {
-    var start = 0
-    for page in heldPages.indices {
-      let end = start + heldPages[page].count
-      if index < end || (delta > 0 && index == end && page == heldPages.count - 1) {
-        heldPages[page].count += delta
-        return
-      }
-      start = end
     }
   }
 }

@@ -253,6 +253,7 @@ import Testing
       return "two items shown share an id: \(machine.shownItems)"
     }
     if machine.shownItems != model.shown { return "shown \(machine.shownItems), model \(model.shown)" }
+    do { try machine.checkInvariants() } catch { return "\(error)" }
     if machine.totalCount != model.totalCount {
       return "total \(String(describing: machine.totalCount)), model \(String(describing: model.totalCount))"
     }
