@@ -52,10 +52,16 @@ struct HeldPages {
   }
 
   /// Counts an item inserted into (`delta` 1), or removed from (-1), the page that holds the item
-  /// at `index` (an insert at the end counts in the last page), so that drops stay whole pages.
+  /// at `index` (an insert at the end counts in the last page, one before any page makes a page),
+  /// so that drops stay whole pages.
   /// - Complexity: O(*p*) for *p* pages held.
   mutating func count(itemAt index: Int, by delta: Int) {
     guard maximumItemCount != nil else { return }
+    // Items inserted before a first page: a page of their own, which the first page replaces.
+    if pages.isEmpty, delta > 0 {
+      pages = [Page(count: delta, before: .unknown, after: .unknown, cursors: [])]
+      return
+    }
     var start = 0
     for page in pages.indices {
       let end = start + pages[page].count
