@@ -63,7 +63,7 @@ package final class DemoScreen {
   var anchor = PagingAnchor.top
   /// Whether the list reads from the bottom, like a chat.
   var isChat = false
-  private var observation: Task<Void, Never>?
+  private let renderer = ObservationRenderer()
   /// The "server" the edit keys talk to: the built-in loader, or `nil` for `--url`.
   package var editor: (any DemoPhotoEditing)?
   /// The message being typed in a chat.
@@ -100,9 +100,7 @@ package final class DemoScreen {
     summary.text = summaryText
     table.attach(to: listView)
     // Load states change without the items (loading, failed): redraw for those too.
-    observation = Task { [weak self, list] in
-      for await _ in list.stateChanges() { self?.contentChanged() }
-    }
+    renderer.start(self) { $0.contentChanged() }
   }
 
   /// Creates a screen with the paging, source and token the options ask for.
@@ -131,10 +129,6 @@ package final class DemoScreen {
     listView.keepsFirstVisibleRowInPlace = anchor != .top
   }
 
-  isolated deinit {
-    observation?.cancel()
-  }
-
   /// Shows the cached first page, if any, then refreshes: what the app does at launch.
   /// - Returns: The task reading the cache and loading the first page, or `nil`.
   @discardableResult
@@ -142,14 +136,9 @@ package final class DemoScreen {
     anchor == .top ? list.start() : list.start(at: anchor)
   }
 
-  /// Waits until neither the first page nor a next page is loading.
+  /// Waits until no page and no cache read at launch is loading.
   package func waitUntilIdle() async {
-    for await state in list.stateChanges()
-    where !state.refreshState.isLoading && !state.nextPageState.isLoading
-      && !state.previousPageState.isLoading
-    {
-      break
-    }
+    await list.idle()
   }
 
   // MARK: - Keeping the sections in step
@@ -164,7 +153,7 @@ package final class DemoScreen {
   }
 
   private func requestCompleted(_ completion: RequestCompletion) {
-    guard completion.success else { return contentChanged() }
+    guard completion.error == nil else { return contentChanged() }
     switch completion.direction {
     case .refresh:
       pagesLoaded = 1
@@ -177,7 +166,7 @@ package final class DemoScreen {
   }
 
   private func cacheLoaded(_ completion: CacheLoadCompletion) {
-    if completion.success { pagesLoaded = 1 }
+    if case .shown(_, let itemCount) = completion.outcome, itemCount > 0 { pagesLoaded = 1 }
     contentChanged()
   }
 

@@ -30,6 +30,29 @@ struct HeldPages {
     var edge: PagePositions.Edge
     /// The cursors of the dropped pages.
     var cursors: [String]
+
+    /// `change` as it reaches observers after this drop: unchanged when no item was dropped,
+    /// else ``ItemsChange/dropped(removed:then:)`` with indexes of the items before and after.
+    func applied(to change: ItemsChange) -> ItemsChange {
+      guard !removed.isEmpty else { return change }
+      switch change {
+      case .appended(let inserted, let updated):
+        // Top pages went: the load's indexes move up by the number dropped.
+        let shift = removed.count
+        return .dropped(
+          removed: removed,
+          then: .appended(
+            inserted: (inserted.lowerBound - shift)..<(inserted.upperBound - shift),
+            updated: updated.filter { $0 >= shift }.map { $0 - shift }))
+      case .prepended(let inserted, let updated):
+        // Bottom pages went: in the items before the load they sat `inserted.count` higher.
+        return .dropped(
+          removed: (removed.lowerBound - inserted.count)..<(removed.upperBound - inserted.count),
+          then: .prepended(inserted: inserted, updated: updated.filter { $0 < removed.lowerBound }))
+      case .reloaded, .dropped, .edited:
+        return change
+      }
+    }
   }
 
   private let maximumItemCount: Int?

@@ -145,13 +145,15 @@ package struct PagePositions {
     if case .at(let position) = next {
       switch position {
       case .page, .offset, .cursor: break
-      case .cursorBefore, .item: throw PagingInvariantViolation(description: "positions: next page at \(position)")
+      case .cursorBefore, .item:
+        throw PagingInvariantViolation(description: "positions: next page at \(position)")
       }
     }
     if case .at(let position) = previous {
       switch position {
       case .page, .offset, .cursorBefore: break
-      case .cursor, .item: throw PagingInvariantViolation(description: "positions: previous page at \(position)")
+      case .cursor, .item:
+        throw PagingInvariantViolation(description: "positions: previous page at \(position)")
       }
     }
   }

@@ -41,7 +41,6 @@ package struct PagingItemStore<Item: Identifiable> {
   mutating func append(_ newItems: [Item], policy: DuplicateIDPolicy) -> ItemsChange {
     let start = items.count
     var updated: [Int] = []
-    items.reserveCapacity(start + newItems.count)
     for item in newItems {
       // One hash for a new id; a held one gets its key back.
       guard let held = keys.updateValue(firstKey + items.count, forKey: item.id) else {

@@ -212,10 +212,12 @@ package struct PagingRequests {
     }
     for (load, before) in [(nextPage, false), (previousPage, true)] {
       if case .loading(_, let request) = load {
-        try PagingInvariantViolation.check(request.isPreviousPage == before, "a request in the wrong direction")
+        try PagingInvariantViolation.check(
+          request.isPreviousPage == before, "a request in the wrong direction")
       }
       if case .failed(_, let request) = load {
-        try PagingInvariantViolation.check(request.isPreviousPage == before, "a failure in the wrong direction")
+        try PagingInvariantViolation.check(
+          request.isPreviousPage == before, "a failure in the wrong direction")
       }
     }
   }

@@ -135,8 +135,9 @@ extension PagingStateMachine {
     return actions + refresh()
   }
 
-  /// Applies the cache's answer to the read started under `ticket`, or drops it when that read is
-  /// no longer current. A cache that answers after the network is reported as superseded.
+  /// Applies the cache's answer to the read started under `ticket`, or drops it when stale.
+  ///
+  /// A cache that answers after the network is reported as superseded.
   /// - Parameters:
   ///   - ticket: The ticket of the read.
   ///   - lookup: The cache's answer.
@@ -185,8 +186,10 @@ extension PagingStateMachine {
     return actions + start(hasCache: hasCache, at: anchor)
   }
 
-  /// Cancels the loads and the cache read in flight; whatever they still answer is dropped, and
-  /// nothing is reported for them. The items and failures stay.
+  /// Cancels the loads and the cache read in flight.
+  ///
+  /// Whatever they still answer is dropped, and nothing is reported for them. The items and
+  /// failures stay.
   /// - Returns: `.cancel` for each of them.
   package mutating func cancel() -> [Action] {
     requests.cancelAll().map(Action.cancel)
@@ -203,9 +206,11 @@ extension PagingStateMachine {
     return cancelled.map(Action.cancel) + [.load(ticket, request)]
   }
 
-  /// Starts loading the next page, when there is one and nothing forbids it: not while a next
-  /// page is in flight, while a refresh is in flight or failed, before a first page, or at the
-  /// end. After a next-page failure an explicit call repeats it and a prefetch does nothing.
+  /// Starts loading the next page, when there is one and nothing forbids it.
+  ///
+  /// Not while a next page is in flight, while a refresh is in flight or failed, before a first
+  /// page, or at the end. After a next-page failure an explicit call repeats it and a prefetch
+  /// does nothing.
   /// - Parameter trigger: Why it is called.
   /// - Returns: `.load` of the next page, or nothing.
   package mutating func loadNextPage(_ trigger: Trigger = .explicit) -> [Action] {
@@ -316,7 +321,7 @@ extension PagingStateMachine {
     let farEnd: PagingDirection = above ? .nextPage : .previousPage
     positions.reopen(farEnd, at: drop.edge, forgetting: drop.cursors)
     let stale = requests.reopen(farEnd)
-    let shownChange = showEdits(after: Self.change(change, after: drop.removed))
+    let shownChange = showEdits(after: drop.applied(to: change))
     let report = Action.reportRequest(completion(direction, error: nil), shownChange)
     return (stale.map { [.cancel($0)] } ?? []) + [report]
   }
@@ -333,30 +338,6 @@ extension PagingStateMachine {
     HeldPages.Page(
       count: count, before: before, after: after,
       cursors: [page.nextCursor, page.previousCursor].compactMap { $0 })
-  }
-
-  /// `change` as it reaches observers after the items at `removed` were dropped: unchanged when
-  /// none were, else ``ItemsChange/dropped(removed:then:)`` with indexes of the items before and
-  /// after.
-  private static func change(_ change: ItemsChange, after removed: Range<Int>) -> ItemsChange {
-    guard !removed.isEmpty else { return change }
-    switch change {
-    case .appended(let inserted, let updated):
-      // Top pages went: the load's indexes move up by the number dropped.
-      let shift = removed.count
-      return .dropped(
-        removed: removed,
-        then: .appended(
-          inserted: (inserted.lowerBound - shift)..<(inserted.upperBound - shift),
-          updated: updated.filter { $0 >= shift }.map { $0 - shift }))
-    case .prepended(let inserted, let updated):
-      // Bottom pages went: in the items before the load they sat `inserted.count` higher.
-      return .dropped(
-        removed: (removed.lowerBound - inserted.count)..<(removed.upperBound - inserted.count),
-        then: .prepended(inserted: inserted, updated: updated.filter { $0 < removed.lowerBound }))
-    case .reloaded, .dropped, .edited:
-      return change
-    }
   }
 
   /// A server's total, or `nil` for none or a negative one (a total is a count of items).

@@ -128,8 +128,8 @@ import Testing
     var machine = Machine.holdingFirstPage()
     let first = machine.loadNextPage().load
     let report = first.map { machine.failed($0.ticket, with: networkDown) }
-    #expect(report?.completions.first?.success == false)
-    #expect(report?.completions.first?.errorMessage == "offline")
+    #expect(report?.completions.first?.error != nil)
+    #expect(report?.completions.first?.error?.message == "offline")
     #expect(machine.nextPageState == .failed(networkDown))
     let again = machine.retry().load
     #expect(again?.request == first?.request)
@@ -406,8 +406,7 @@ import Testing
     var other = Machine(configuration: .test())
     let read = other.start(hasCache: true).cacheReads[0]
     let corrupt = other.cacheLoaded(read, .miss(.corrupt("truncated")), now: testNow)
-    #expect(corrupt.cacheCompletions.first?.miss == .corrupt("truncated"))
-    #expect(corrupt.cacheCompletions.first?.success == false)
+    #expect(corrupt.cacheCompletions.first?.outcome == .missed(.corrupt("truncated")))
     #expect(other.cacheLoaded(read, .miss(.notFound), now: testNow).isEmpty, "one answer per read")
   }
 
