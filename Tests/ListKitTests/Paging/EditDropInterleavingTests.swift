@@ -43,8 +43,7 @@ import Testing
     var machine = Machine(configuration: configuration, context: RequestContext(userToken: "user-0"))
     var edits = ReferenceEdits()
     var loaded: [TestItem] = []
-    var handles: [(model: Int, machine: PendingEdit, context: Int)] = []
-    var nextHandle = 0
+    var steps = EditSteps()
     var inFlight: [(ticket: Machine.Ticket, request: PageRequest, context: Int)] = []
     var log: [String] = []
 
@@ -54,7 +53,7 @@ import Testing
     let anchor = Int.random(in: 0..<4, using: &random)
     record(machine.start(hasCache: false, at: anchor == 0 ? .top : .pageIndex(anchor * 2)))
 
-    for _ in 0..<steps {
+    for _ in 0..<Self.steps {
       let before = machine.shownItems
       var actions: [Machine.Action] = []
       var isEdit = false
@@ -83,29 +82,13 @@ import Testing
         actions = machine.succeeded(load.ticket, with: page)
       default:
         isEdit = true
-        if handles.isEmpty || random.chance(45) {
-          let edit = random.edit(context: context, shown: edits.shown(over: loaded))
-          let kept = random.chance(30)
-          nextHandle += 1
-          let (handle, editActions) = machine.applyEdit(edit.itemEdit, pending: !kept)
-          actions = editActions
-          edits.add(edit, handle: nextHandle, kept: kept, loaded: &loaded)
-          if !kept { handles.append((nextHandle, handle, context)) }
-          log.append("\(kept ? "apply" : "applyPending") \(edit) as #\(nextHandle)")
-        } else {
-          let entry = handles.remove(at: Int.random(in: 0..<handles.count, using: &random))
-          let current = entry.context == context
-          if random.chance(60) {
-            let copy = random.serverCopy(context: entry.context)
-            actions = machine.confirmEdit(entry.machine, serverItem: copy)
-            if current { edits.confirm(entry.model, serverItem: copy, loaded: &loaded) }
-            log.append("confirm #\(entry.model) with \(copy.map { "\($0)" } ?? "nothing")")
-          } else {
-            actions = machine.rollBackEdit(entry.machine)
-            if current { edits.rollBack(entry.model, loaded: &loaded) }
-            log.append("rollBack #\(entry.model)")
-          }
-        }
+        let step = steps.next(random: &random, context: context, shown: edits.shown(over: loaded))
+        log.append("\(step)")
+        let made = EditSteps.make(step, on: &machine)
+        steps.made(step, made.handle, context: context)
+        EditSteps.apply(step, to: &edits, loaded: &loaded)
+        actions = made.actions
+        if let failure = made.failure { return failure }
       }
       record(actions)
       var failure: String?

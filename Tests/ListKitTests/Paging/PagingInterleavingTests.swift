@@ -67,7 +67,7 @@ import Testing
     var cacheReads: [(ticket: Machine.Ticket, context: Int)] = []
     var currentCacheRead: Machine.Ticket?
     var log: [String] = []
-    var edits = EditInterleaving()
+    var edits = EditSteps()
 
     func key() -> PageCacheKey {
       PageCacheKey(listName: "random", userToken: context.userToken, query: query)
@@ -128,11 +128,13 @@ import Testing
       var stepActions: [Machine.Action] = []
       switch roll {
       case 100...:
-        let (description, actions) = edits.step(&machine, &model, random: &random, context: contextNumber)
-        log.append(description)
-        stepActions = actions
-        failure =
-          description.hasSuffix("CHANGED WHAT IS SHOWN") ? description : started(actions, expected: [])
+        let step = edits.next(random: &random, context: contextNumber, shown: model.shown)
+        log.append("\(step)")
+        let made = EditSteps.make(step, on: &machine)
+        edits.made(step, made.handle, context: contextNumber)
+        model.apply(step)
+        stepActions = made.actions
+        failure = made.failure ?? started(made.actions, expected: [])
       case ..<8:
         log.append("refresh")
         failure = started(machine.refresh(), expected: .one(model.refresh(handle: handle), handle: handle))
@@ -308,7 +310,7 @@ import Testing
     var outstanding: [(handle: Int, load: PendingLoad, task: Task<Void, Never>, context: Int)] = []
     var nextHandle = 0
     var log: [String] = []
-    var listEdits = ListEditInterleaving()
+    var listEdits = EditSteps()
 
     func started(_ task: Task<Void, Never>?, expected: [PagingReferenceModel.Started]) async -> String? {
       guard task != nil else { return expected.isEmpty ? nil : "started nothing, model expected \(expected)" }
@@ -357,7 +359,10 @@ import Testing
       var failure: String?
       switch roll {
       case 100...:
-        log.append(listEdits.step(list, &model, random: &random, context: contextNumber))
+        let step = listEdits.next(random: &random, context: contextNumber, shown: model.shown)
+        log.append("\(step)")
+        listEdits.made(step, EditSteps.make(step, on: list), context: contextNumber)
+        model.apply(step)
         log.append("refresh")
         failure = await started(list.refresh(), expected: .one(model.refresh(handle: handle), handle: handle))
       case ..<17:

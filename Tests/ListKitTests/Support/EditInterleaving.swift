@@ -2,82 +2,97 @@ import ListKit
 import ListKitTesting
 
 /// The edit steps of the interleaving tests: kept and pending edits, confirmations (with the
-/// server's copy of an insert, sometimes an id a page also brings) and roll-backs, made on the
-/// machine and on the reference model alike.
-struct EditInterleaving {
+/// server's copy of an insert, sometimes an id a page also brings) and roll-backs, drawn once and
+/// made on the machine or the list and on the reference model alike. Answers to edits of an old
+/// context stay possible: they must do nothing.
+struct EditSteps {
   typealias Machine = PagingStateMachine<TestItem>
 
-  /// The machine's handle of each model handle still worth answering (old contexts' included:
-  /// answering them must do nothing).
-  private(set) var handles: [(model: Int, machine: PendingEdit, context: Int)] = []
-  private var nextHandle = 0
+  /// One step.
+  enum Step: CustomStringConvertible {
+    case apply(ReferenceEdits.Edit, kept: Bool, number: Int)
+    case confirm(PendingEdit, number: Int, copy: TestItem?, current: Bool)
+    case rollBack(PendingEdit, number: Int, current: Bool)
 
-  /// One random edit step; returns its description and the machine's actions.
-  mutating func step(
-    _ machine: inout Machine, _ model: inout PagingReferenceModel, random: inout SplitMix64, context: Int
-  ) -> (description: String, actions: [Machine.Action]) {
-    if handles.isEmpty || random.chance(45) {
-      let edit = random.edit(context: context, shown: model.shown)
-      let kept = random.chance(30)
-      nextHandle += 1
-      let (handle, actions) = machine.applyEdit(edit.itemEdit, pending: !kept)
-      model.applyEdit(edit, handle: nextHandle, kept: kept)
-      if !kept { handles.append((nextHandle, handle, context)) }
-      return ("\(kept ? "apply" : "applyPending") \(edit) as #\(nextHandle)", actions)
+    var description: String {
+      switch self {
+      case .apply(let edit, let kept, let number): "\(kept ? "apply" : "applyPending") \(edit) as #\(number)"
+      case .confirm(_, let number, let copy, _):
+        "confirm #\(number) with \(copy.map { "\($0)" } ?? "nothing")"
+      case .rollBack(_, let number, _): "rollBack #\(number)"
+      }
     }
-    let (modelHandle, handle, editContext) = handles.remove(
-      at: Int.random(in: 0..<handles.count, using: &random))
-    let current = editContext == context
+  }
+
+  private var pending: [(number: Int, edit: PendingEdit, context: Int)] = []
+  private var lastNumber = 0
+
+  /// Draws the next step; a pending edit's handle is recorded by ``made(_:_:context:)``.
+  mutating func next(random: inout SplitMix64, context: Int, shown: [TestItem]) -> Step {
+    if pending.isEmpty || random.chance(45) {
+      lastNumber += 1
+      return .apply(random.edit(context: context, shown: shown), kept: random.chance(30), number: lastNumber)
+    }
+    let entry = pending.remove(at: Int.random(in: 0..<pending.count, using: &random))
+    let current = entry.context == context
     if random.chance(60) {
-      let copy = random.serverCopy(context: editContext)
-      if current { model.confirmEdit(modelHandle, serverItem: copy) }
+      return .confirm(
+        entry.edit, number: entry.number, copy: random.serverCopy(context: entry.context), current: current)
+    }
+    return .rollBack(entry.edit, number: entry.number, current: current)
+  }
+
+  /// Records the handle a pending edit of `step` got.
+  mutating func made(_ step: Step, _ handle: PendingEdit?, context: Int) {
+    guard case .apply(_, false, let number) = step, let handle else { return }
+    pending.append((number, handle, context))
+  }
+
+  /// Makes `step` on the reference model's edits and loaded items.
+  static func apply(_ step: Step, to edits: inout ReferenceEdits, loaded: inout [TestItem]) {
+    switch step {
+    case .apply(let edit, let kept, let number): edits.add(edit, handle: number, kept: kept, loaded: &loaded)
+    case .confirm(_, let number, let copy, true): edits.confirm(number, serverItem: copy, loaded: &loaded)
+    case .rollBack(_, let number, true): edits.rollBack(number, loaded: &loaded)
+    case .confirm, .rollBack: break
+    }
+  }
+
+  /// Makes `step` on the machine.
+  /// - Returns: The pending edit's handle, and the actions; a failure when a confirmation without
+  ///   a server's copy changed what is shown (a confirmation moves nothing).
+  static func make(_ step: Step, on machine: inout Machine) -> (
+    handle: PendingEdit?, actions: [Machine.Action], failure: String?
+  ) {
+    switch step {
+    case .apply(let edit, let kept, _):
+      let (handle, actions) = machine.applyEdit(edit.itemEdit, pending: !kept)
+      return (handle, actions, nil)
+    case .confirm(let handle, _, let copy, _):
       let before = machine.shownItems
       let actions = machine.confirmEdit(handle, serverItem: copy)
-      // A confirmation moves nothing: only a server's copy of an insert may change what is shown.
-      let description = "confirm #\(modelHandle) with \(copy.map { "\($0)" } ?? "nothing")"
-      if copy == nil && machine.shownItems != before {
-        return ("\(description) CHANGED WHAT IS SHOWN", actions)
-      }
-      return (description, actions)
+      let moved = copy == nil && machine.shownItems != before
+      return (nil, actions, moved ? "\(step) changed what is shown" : nil)
+    case .rollBack(let handle, _, _):
+      return (nil, machine.rollBackEdit(handle), nil)
     }
-    if current { model.rollBackEdit(modelHandle) }
-    return ("rollBack #\(modelHandle)", machine.rollBackEdit(handle))
   }
-}
 
-/// The edit steps of the interleaving tests through `PagedList`'s public API.
-@MainActor struct ListEditInterleaving {
-  private var handles: [(model: Int, list: PendingEdit, context: Int)] = []
-  private var nextHandle = 0
-
-  /// One random edit step; returns its description.
-  mutating func step(
-    _ list: PagedList<TestItem>, _ model: inout PagingReferenceModel, random: inout SplitMix64, context: Int
-  ) -> String {
-    if handles.isEmpty || random.chance(45) {
-      let edit = random.edit(context: context, shown: model.shown)
-      let kept = random.chance(30)
-      nextHandle += 1
-      if kept {
-        list.apply(edit.itemEdit)
-      } else {
-        handles.append((nextHandle, list.applyPending(edit.itemEdit), context))
-      }
-      model.applyEdit(edit, handle: nextHandle, kept: kept)
-      return "\(kept ? "apply" : "applyPending") \(edit) as #\(nextHandle)"
-    }
-    let (modelHandle, handle, editContext) = handles.remove(
-      at: Int.random(in: 0..<handles.count, using: &random))
-    let current = editContext == context
-    if random.chance(60) {
-      let copy = random.serverCopy(context: editContext)
-      if current { model.confirmEdit(modelHandle, serverItem: copy) }
+  /// Makes `step` through the list's public API.
+  /// - Returns: The pending edit's handle.
+  @MainActor static func make(_ step: Step, on list: PagedList<TestItem>) -> PendingEdit? {
+    switch step {
+    case .apply(let edit, true, _):
+      list.apply(edit.itemEdit)
+      return nil
+    case .apply(let edit, false, _):
+      return list.applyPending(edit.itemEdit)
+    case .confirm(let handle, _, let copy, _):
       list.confirm(handle, serverItem: copy)
-      return "confirm #\(modelHandle) with \(copy.map { "\($0)" } ?? "nothing")"
+    case .rollBack(let handle, _, _):
+      list.rollBack(handle)
     }
-    if current { model.rollBackEdit(modelHandle) }
-    list.rollBack(handle)
-    return "rollBack #\(modelHandle)"
+    return nil
   }
 }
 

@@ -127,16 +127,9 @@ extension PagingReferenceModel {
   /// The items shown: the loaded ones with the pending edits applied.
   var shown: [TestItem] { edits.shown(over: items) }
 
-  mutating func applyEdit(_ edit: ReferenceEdits.Edit, handle: Int, kept: Bool) {
-    edits.add(edit, handle: handle, kept: kept, loaded: &items)
-  }
-
-  mutating func confirmEdit(_ handle: Int, serverItem: TestItem?) {
-    edits.confirm(handle, serverItem: serverItem, loaded: &items)
-  }
-
-  mutating func rollBackEdit(_ handle: Int) {
-    edits.rollBack(handle, loaded: &items)
+  /// Makes an edit step on the edits and the loaded items.
+  mutating func apply(_ step: EditSteps.Step) {
+    EditSteps.apply(step, to: &edits, loaded: &items)
   }
 }
 
