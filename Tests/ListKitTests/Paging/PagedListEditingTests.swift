@@ -198,6 +198,19 @@ import Testing
     #expect(!screen.list.isPending(like) && !screen.list.isPending(post))
   }
 
+  @Test func aPendingInsertInAnEmptyListIsNotTheEmptyState() async {
+    let screen = await screen(count: 0)
+    #expect(screen.list.isBlank && screen.list.status == .empty)
+    let message = screen.list.applyPending(.insert(TestItem(id: -1), at: .bottom))
+    #expect(!screen.list.isBlank)
+    // The list shows an item and every page has loaded: "no more data", not the empty state.
+    #expect(screen.list.status == .reachedEnd(totalCount: nil))
+    screen.table.update()
+    #expect(screen.rows == ["-1"])
+    screen.list.rollBack(message)
+    #expect(screen.list.isBlank && screen.list.status == .empty)
+  }
+
   @Test func theCacheSavesWhatTheServerSentNeverAnEdit() async {
     let screen = await screen()
     screen.list.apply(.update(id: 0) { $0.version = 4 })
