@@ -1,10 +1,12 @@
 import ListKit
 import ListKitTesting
 
-/// The edit steps of the interleaving tests: kept and pending edits, confirmations (with the
-/// server's copy of an insert, sometimes an id a page also brings) and roll-backs, drawn once and
-/// made on the machine or the list and on the reference model alike. Answers to edits of an old
-/// context stay possible: they must do nothing.
+/// The edit steps of the interleaving tests, drawn once and made on the machine or the list and
+/// on the reference model alike.
+///
+/// Kept and pending edits, confirmations (with the server's copy of an insert, sometimes an id a
+/// page also brings) and roll-backs. Answers to edits of an old context stay possible: they must
+/// do nothing.
 struct EditSteps {
   typealias Machine = PagingStateMachine<TestItem>
 
