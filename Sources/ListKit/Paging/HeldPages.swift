@@ -49,7 +49,7 @@ struct HeldPages {
         return .dropped(
           removed: (removed.lowerBound - inserted.count)..<(removed.upperBound - inserted.count),
           then: .prepended(inserted: inserted, updated: updated.filter { $0 < removed.lowerBound }))
-      case .reloaded, .dropped:
+      case .reloaded, .dropped, .edited:
         return change
       }
     }
@@ -72,6 +72,28 @@ struct HeldPages {
   mutating func add(_ page: Page, above: Bool) {
     guard maximumItemCount != nil else { return }
     if above { pages.insert(page, at: 0) } else { pages.append(page) }
+  }
+
+  /// Counts an item inserted into (`delta` 1), or removed from (-1), the page that holds the item
+  /// at `index` (an insert at the end counts in the last page, one before any page makes a page),
+  /// so that drops stay whole pages.
+  /// - Complexity: O(*p*) for *p* pages held.
+  mutating func count(itemAt index: Int, by delta: Int) {
+    guard maximumItemCount != nil else { return }
+    // Items inserted before a first page: a page of their own, which the first page replaces.
+    if pages.isEmpty, delta > 0 {
+      pages = [Page(count: delta, before: .unknown, after: .unknown, cursors: [])]
+      return
+    }
+    var start = 0
+    for page in pages.indices {
+      let end = start + pages[page].count
+      if index < end || (delta > 0 && index == end && page == pages.count - 1) {
+        pages[page].count += delta
+        return
+      }
+      start = end
+    }
   }
 
   /// Drops whole pages at the top (`fromTop`) or the bottom while `itemCount` items are over the

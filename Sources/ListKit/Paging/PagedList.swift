@@ -124,11 +124,12 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
 // MARK: - Reading
 
 extension PagedList {
-  /// The loaded items, in display order, no two with one id.
+  /// The items shown, in display order, no two with one id: the loaded pages with the edits
+  /// applied (``apply(_:)``, ``applyPending(_:)``).
   ///
   /// Read single items (``item(at:)``, `items[i]`) rather than keeping a copy of the array across
   /// a load: a kept copy shares storage, so the next append has to copy every item.
-  public var items: [Item] { tracked(keyPaths.items) { $0.items } }
+  public var items: [Item] { tracked(keyPaths.items) { $0.shownItems } }
 
   /// The item at `index`, or `nil` when `index` is out of range.
   ///
@@ -137,7 +138,7 @@ extension PagedList {
   /// - Complexity: O(1).
   public func item(at index: Int) -> Item? {
     registrar.access(self, keyPath: keyPaths.items)
-    return machine.items.indices.contains(index) ? machine.items[index] : nil
+    return machine.shownItem(at: index)
   }
 
   /// The state of the refresh (first page) direction.
@@ -412,7 +413,7 @@ extension PagedList {
 
   /// Runs one machine transition, tells Observation and the event's receivers what changed, then
   /// performs the actions; returns the load (or cache read) task it started, if any.
-  private func transition(
+  func transition(
     _ body: (inout PagingStateMachine<Item>) -> [PagingStateMachine<Item>.Action]
   ) -> Task<Void, Never>? {
     let before = observed

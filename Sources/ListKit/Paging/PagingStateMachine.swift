@@ -76,9 +76,16 @@ package struct PagingStateMachine<Item: Identifiable> {
   package private(set) var requests = PagingRequests()
   /// Where the next and previous pages start.
   package private(set) var positions: PagePositions
-  /// The items.
-  package private(set) var store = PagingItemStore<Item>()
-  private var pages: HeldPages
+  /// The items the pages brought, with the edits kept.
+  package internal(set) var store = PagingItemStore<Item>()
+  var pages: HeldPages
+  /// The edits shown on top of the items, oldest first (see `PagingStateMachine+Edits.swift`).
+  var edits = PagingEdits<Item>()
+  /// The items shown while `hasEdits`: `items` with the edits applied.
+  var shown: [Item] = []
+  /// Whether `edits` holds any: a plain flag, read on every page without touching the generic
+  /// overlay.
+  var hasEdits = false
 
   /// Creates a machine with nothing loaded.
   /// - Parameters:
@@ -104,6 +111,7 @@ package struct PagingStateMachine<Item: Identifiable> {
     try positions.checkInvariants()
     try store.checkInvariants()
     try pages.checkInvariants(itemCount: items.count)
+    try checkEditInvariants()
   }
 }
 
@@ -148,8 +156,8 @@ extension PagingStateMachine {
       replaceItems(with: cached.page.items)
       cachedPageAge = age
       totalCount = Self.validTotal(cached.page.totalCount)
-      let completion = CacheLoadCompletion(.shown(age: age, itemCount: items.count))
-      return [.reportCache(completion, .reloaded(count: items.count))]
+      let change = showEdits(after: .reloaded(count: items.count))
+      return [.reportCache(CacheLoadCompletion(.shown(age: age, itemCount: shownCount)), change)]
     case .hit:
       return [.reportCache(CacheLoadCompletion(.superseded), nil)]
     case .miss(let reason):
@@ -172,6 +180,7 @@ extension PagingStateMachine {
     totalCount = nil
     self.context = context
     cacheKey = PageCacheKey(listName: cacheKey.listName, userToken: context.userToken, query: query)
+    forgetEdits()
     replaceItems(with: [])
     actions.append(.changeItems(.reloaded(count: 0)))
     return actions + start(hasCache: hasCache, at: anchor)
@@ -221,9 +230,10 @@ extension PagingStateMachine {
   /// - Parameter index: The index of the row about to be displayed; out-of-range indexes do nothing.
   /// - Returns: `.load` of the next page, then of the previous page, or nothing.
   package mutating func itemWillDisplay(at index: Int) -> [Action] {
-    guard items.indices.contains(index) else { return [] }
+    let count = shownCount
+    guard index >= 0, index < count else { return [] }
     var actions: [Action] = []
-    if items.count - 1 - index <= configuration.prefetchDistance { actions += loadNextPage(.prefetch) }
+    if count - 1 - index <= configuration.prefetchDistance { actions += loadNextPage(.prefetch) }
     if index <= configuration.prefetchDistance { actions += loadPreviousPage(.prefetch) }
     return actions
   }
@@ -249,7 +259,8 @@ extension PagingStateMachine {
     replaceItems(with: page.items)
     positions.placeFirstPage(request, page)
     pages.reset(to: heldPage(items.count, page, before: positions.previous, after: positions.next))
-    let report = Action.reportRequest(completion(.refresh, error: nil), .reloaded(count: items.count))
+    let change = showEdits(after: .reloaded(count: items.count))
+    let report = Action.reportRequest(completion(.refresh, error: nil), change)
     // The cache holds the top page; a page opened in the middle is not one.
     return startsAtTop ? [.saveFirstPage(page, cacheKey), report] : [report]
   }
@@ -303,14 +314,15 @@ extension PagingStateMachine {
     }
     let direction: PagingDirection = above ? .previousPage : .nextPage
     guard let drop = pages.drop(fromTop: !above, itemCount: items.count) else {
-      return [.reportRequest(completion(direction, error: nil), change)]
+      let shownChange = showEdits(after: change)
+      return [.reportRequest(completion(direction, error: nil), shownChange)]
     }
     if above { store.removeLast(drop.removed.count) } else { store.removeFirst(drop.removed.count) }
     let farEnd: PagingDirection = above ? .nextPage : .previousPage
     positions.reopen(farEnd, at: drop.edge, forgetting: drop.cursors)
     let stale = requests.reopen(farEnd)
-    let report = Action.reportRequest(
-      completion(direction, error: nil), drop.applied(to: change))
+    let shownChange = showEdits(after: drop.applied(to: change))
+    let report = Action.reportRequest(completion(direction, error: nil), shownChange)
     return (stale.map { [.cancel($0)] } ?? []) + [report]
   }
 

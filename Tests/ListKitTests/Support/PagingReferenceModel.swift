@@ -18,7 +18,10 @@ struct PagingReferenceModel {
 
   let configuration: PagingConfiguration
   private(set) var anchor: PagingAnchor = .top
-  private(set) var items: [TestItem] = []
+  /// The loaded items: pages, and the edits kept (see `PagingReferenceModel+Edits.swift`).
+  var items: [TestItem] = []
+  /// The edits shown on top of the loaded items.
+  var edits = ReferenceEdits()
   private(set) var loadedFromNetwork = false
   private(set) var showingCache = false
   private(set) var totalCount: Int?
@@ -64,7 +67,7 @@ struct PagingReferenceModel {
       ? "loading" : previousFailedPosition != nil ? "failed" : previousEnded ? "reachedEnd" : "idle"
   }
 
-  var isBlank: Bool { loadedFromNetwork && !showingCache && items.isEmpty }
+  var isBlank: Bool { loadedFromNetwork && !showingCache && shown.isEmpty }
   var hasMore: Bool { generationHasFirstPage && !ended }
   var hasPrevious: Bool { generationHasFirstPage && !previousEnded }
 
@@ -203,9 +206,10 @@ struct PagingReferenceModel {
   /// A row is displayed: the next page near the end (`handle`), the previous near the top
   /// (`handle + 1`).
   mutating func itemWillDisplay(at index: Int, handle: Int) -> [Started] {
-    guard index >= 0, index < items.count else { return [] }
+    let count = shown.count
+    guard index >= 0, index < count else { return [] }
     var started: [Started] = []
-    if items.count - index <= configuration.prefetchDistance + 1,
+    if count - index <= configuration.prefetchDistance + 1,
       let position = loadNextPage(explicit: false, handle: handle)
     {
       started.append(Started(handle: handle, position: position, isPreviousPage: false))
