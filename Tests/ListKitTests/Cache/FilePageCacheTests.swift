@@ -334,7 +334,7 @@ import Testing
       }
     }
     // The file names do carry the one-way user scope.
-    let scope = String(CacheFileName.userScope(forToken: token).prefix(16))
+    let scope = String(CacheFileName.userScope(for: .token(token)).prefix(16))
     #expect(names.allSatisfy { $0.hasPrefix("\(scope)~") })
   }
 
