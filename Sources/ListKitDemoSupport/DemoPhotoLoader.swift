@@ -1,6 +1,5 @@
 import ListKit
 import ListKitTesting
-import Synchronization
 
 /// The demo's in-process ``PageLoader``: pages of a fixed photo array, after a simulated
 /// latency on an injected clock, failing at a rate decided by the seed.
@@ -97,7 +96,7 @@ package struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duratio
 
 /// How many times each page was requested; shared by copies of a loader.
 final class AttemptCounter: Sendable {
-  private let counts = Mutex<[Int: Int]>([:])
+  private let counts = Locked<[Int: Int]>([:])
 
   /// Counts one more request for the page at `offset`.
   /// - Returns: The number of requests for it so far, this one included.

@@ -35,7 +35,8 @@ public enum HTTPPageLoaderError: Error, Hashable, Sendable {
   case responseTooLarge(limit: Int, bytes: Int)
   /// The body is not what the response style expects; `codingPath` says where (`results[2].id`).
   case decodingFailed(codingPath: String, reason: String)
-  /// Any other transport failure, with its `URLError` code.
+  /// Any other transport failure, with its `URLError` code (for example −1011,
+  /// `badServerResponse`: the server closed the connection without an answer).
   case transport(code: Int, String)
 }
 
@@ -91,7 +92,9 @@ extension HTTPPageLoaderError: LocalizedError {
 extension HTTPPageLoaderError: PagingErrorClassifying {
   /// The kind of failure, for ``PagedList`` and the app to switch on: 401 is
   /// ``PagingErrorKind/unauthorized``, 403 ``PagingErrorKind/forbidden``, other statuses
-  /// ``PagingErrorKind/server``, an unreadable or cut-short body ``PagingErrorKind/badResponse``.
+  /// ``PagingErrorKind/server``, an unreadable or cut-short body ``PagingErrorKind/badResponse``;
+  /// a ``transport(code:_:)`` failure is classified by its `URLError` code exactly as
+  /// ``PagingErrorKind/init(classifying:)`` classifies that `URLError`.
   public var pagingErrorKind: PagingErrorKind {
     switch self {
     case .invalidRequest: .other
@@ -103,7 +106,9 @@ extension HTTPPageLoaderError: PagingErrorClassifying {
     case .unauthorized(403, _): .forbidden
     case .unauthorized: .unauthorized
     case .httpStatus: .server
-    case .transport: .other
+    case .transport(let code, _):
+      // NB: optional on Linux (failable there), promoted on Apple platforms (not failable there).
+      (URLError.Code(rawValue: code) as URLError.Code?).map(PagingErrorKind.init(urlErrorCode:)) ?? .other
     }
   }
 }

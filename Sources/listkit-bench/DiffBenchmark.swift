@@ -177,9 +177,9 @@ func runDiffBenchmark() {
       }
     }
   }
-  let scaling = DiffScaling.run()
+  DiffScaling.run()
   let floors = DiffFloor.run(counts: [10_000, 100_000, 1_000_000], sectionCounts: [1, 100])
-  printDiffTargets(rows, scaling: scaling, overallPeak: overallPeak)
+  printDiffTargets(rows, overallPeak: overallPeak)
   DiffFloor.printTargets(floors)
 }
 
@@ -207,7 +207,7 @@ private func printDiffRow(_ row: DiffRow) {
     ].joined(separator: "  "))
 }
 
-private func printDiffTargets(_ rows: [DiffRow], scaling: [DiffScaling.Figure], overallPeak: Int) {
+private func printDiffTargets(_ rows: [DiffRow], overallPeak: Int) {
   func row(_ count: Int, _ sections: Int, _ kind: DiffCaseKind) -> DiffRow? {
     rows.first { $0.ours.count == count && $0.ours.sections == sections && $0.kind == kind }
   }
@@ -234,15 +234,6 @@ private func printDiffTargets(_ rows: [DiffRow], scaling: [DiffScaling.Figure], 
             "  no change, %@ items, %d section(s): ours takes %.2fx the stdlib equality scan (target <= 3x): %@",
           BenchSupport.grouped(count), sections, ratio, verdict(ratio <= 3)))
     }
-  }
-  for figure in scaling {
-    print(
-      String(
-        format:
-          "  100,000 -> 1,000,000 items, %@, %d section(s): %.1fx the time (target <= 12x): %@ "
-          + "(Dictionary reference: %.1fx)",
-        figure.kind.rawValue, figure.sections, figure.diffRatio, verdict(figure.diffRatio <= 12),
-        figure.referenceRatio))
   }
   for sections in [1, 100] {
     if let mix = row(100_000, sections, .tenPercentMix), let extra = mix.ours.extraMemory {

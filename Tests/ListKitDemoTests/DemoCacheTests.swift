@@ -2,7 +2,7 @@ import Foundation
 import ListKit
 import ListKitDemoSupport
 import ListKitTerminal
-import Synchronization
+import ListKitTesting
 import Testing
 
 /// A loader that holds every request until the test opens its gate, then answers with the first
@@ -17,7 +17,7 @@ final class GatedLoader: PageLoader, Sendable {
   }
 
   private let photos: [Photo]
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   init(photos: [Photo]) {
     self.photos = photos

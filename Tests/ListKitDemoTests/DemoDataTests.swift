@@ -1,7 +1,6 @@
 import Foundation
 import ListKit
 import ListKitTesting
-import Synchronization
 import Testing
 
 @testable import ListKitDemoSupport
@@ -46,7 +45,7 @@ final class RecordingClock: Clock, Sendable {
     static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
   }
 
-  let sleeps = Mutex<[Duration]>([])
+  let sleeps = Locked<[Duration]>([])
   var now: Instant { Instant(offset: .zero) }
   var minimumResolution: Duration { .zero }
   func sleep(until deadline: Instant, tolerance: Duration?) async throws {

@@ -3,7 +3,6 @@ import ListKit
 import ListKitDemoSupport
 import ListKitTerminal
 import ListKitTesting
-import Synchronization
 import Testing
 
 @MainActor
@@ -172,7 +171,7 @@ import Testing
 }
 
 final class CallCounter: Sendable {
-  private let count = Mutex<Int>(0)
+  private let count = Locked<Int>(0)
   func increment() -> Int {
     count.withLock {
       $0 += 1; return $0

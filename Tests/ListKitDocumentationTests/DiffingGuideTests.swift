@@ -43,7 +43,7 @@ import Testing
   // snippet: diffing-main
   /// Moves a list view from the snapshot it shows to `latest`, animated; `show` makes the data
   /// source answer with a snapshot.
-  func animate<Section, Item>(
+  @MainActor func animate<Section, Item>(
     _ listView: any ListView, from shown: SectionedSnapshot<Section, Item>,
     to latest: SectionedSnapshot<Section, Item>, show: (SectionedSnapshot<Section, Item>) -> Void
   ) throws {

@@ -1,30 +1,68 @@
 import Foundation
 import Testing
 
-/// Every Swift code block in the documentation is a copy of a snippet that is compiled — and, where
-/// Linux can run it, run — somewhere in the repository, so no example can use an undefined or
-/// test-only name.
+/// Every Swift code block in the documentation compiles as printed, imports included: alone in a
+/// file of a package that depends on ListKit, or together with the earlier block of the same
+/// document it is marked as continuing (the markers are described in CONTRIBUTING.md).
 ///
-/// A snippet is a region of a Swift file between `// snippet: <name>` and `// snippet-end`, in
-/// a test target (compiled and run by `swift test`) or in `Examples/ListKitExample` (its UIKit
-/// screens are typechecked by `.ci/uikit-typecheck`; its SwiftUI screens by the iOS SDK check
-/// described in Guides/ApplePlatforms.md). A documentation block matches a snippet when the two are
-/// equal line by line, after removing the snippet's common indentation. The only blocks left out are
-/// marked `<!-- not compiled: reason -->` and show code that is not ListKit's (the "before" of a
-/// migration).
+/// A block with no `import` line may use the documented module (a DocC article's own module, a
+/// guide's module, `ListKit` for the README) and Foundation; a block with any `import` line must
+/// import everything it uses. `DocumentationBlockCompiler` typechecks each one with `swiftc`
+/// against the modules `swift build` made.
+///
+/// UIKit and SwiftUI exist only on Apple platforms: a block that shows the example app's code is a
+/// copy of a snippet region (`// snippet: <name>` … `// snippet-end`) of `Examples/ListKitExample`,
+/// compiled there — its UIKit screens by `.ci/uikit-typecheck`, all of it by the iOS SDK check
+/// described in Guides/ApplePlatforms.md — and shows the same imports as the example's file when it
+/// shows any. Test targets may hold snippet regions too (code the tests run); each must still equal a
+/// block, so none goes stale. The only blocks left out are marked `<!-- not compiled: reason -->` and
+/// show code that is not ListKit's (the "before" of a migration).
 @Suite struct DocumentationCodeBlockTests {
-  @Test func everySwiftBlockInTheDocumentationIsACompiledSnippet() throws {
-    let snippets = try DocumentationSources.snippets()
-    var unmatched: [String] = []
-    for block in try DocumentationSources.swiftBlocks()
-    where block.notCompiledBecause == nil && !block.isPackageManifest {
-      // A block may show, above the code, imports the snippet's file has.
-      let (imports, code) = DocumentationSources.splitImports(block.text)
-      let held = snippets.values.contains { $0.text == code && $0.imports.isSuperset(of: imports) }
-      if !held { unmatched.append("\(block.location): no snippet holds this block:\n\(block.text)") }
+  /// The blocks the compiler checks: all but the left-out ones, the manifest and the example app's.
+  static func compiledBlocks() throws -> [DocumentationSources.Block] {
+    let exampleSnippets = try DocumentationSources.snippets().values.filter { $0.file.hasPrefix("Examples/") }
+    return try DocumentationSources.swiftBlocks().filter { block in
+      let code = DocumentationSources.splitImports(block.text).code
+      return block.notCompiledBecause == nil && !block.isPackageManifest
+        && !exampleSnippets.contains { $0.text == code }
     }
-    if !unmatched.isEmpty {
-      Issue.record("\(unmatched.count) unchecked block(s):\n\(unmatched.joined(separator: "\n\n"))")
+  }
+
+  @Test func everySwiftBlockCompilesAsPrinted() async throws {
+    let blocks = try DocumentationSources.swiftBlocks()
+    let units = try DocumentationBlockCompiler.units(for: blocks).filter { unit in
+      try Self.compiledBlocks().contains { $0.location == unit.location }
+    }
+    #expect(units.count >= 15, "the extraction found too few blocks to compile")
+    let failures = try await DocumentationBlockCompiler.failures(of: units)
+    for failure in failures {
+      Issue.record(
+        "\(failure.location): the block does not compile as printed:\n\(failure.output)\n--- the file:\n\(failure.source)"
+      )
+    }
+  }
+
+  @Test func appleOnlyBlocksAreTheExampleAppsCodeWithItsImports() throws {
+    let compiled = Set(try Self.compiledBlocks().map(\.location))
+    let snippets = try DocumentationSources.snippets().values.filter { $0.file.hasPrefix("Examples/") }
+    for block in try DocumentationSources.swiftBlocks()
+    where block.notCompiledBecause == nil && !block.isPackageManifest && !compiled.contains(block.location) {
+      let (imports, code) = DocumentationSources.splitImports(block.text)
+      let snippet = try #require(snippets.first { $0.text == code })
+      // Shown imports are the example file's own: none missing, none it does not have.
+      #expect(
+        imports.isEmpty || Set(imports) == snippet.imports,
+        "\(block.location) shows \(imports.sorted()), \(snippet.file) imports \(snippet.imports.sorted())")
+    }
+  }
+
+  @Test func markersNameBlocksOnce() throws {
+    var named: [String: String] = [:]
+    for block in try DocumentationSources.swiftBlocks() {
+      guard let name = block.name else { continue }
+      let key = "\(block.file)#\(name)"
+      #expect(named[key] == nil, "\(block.location): block name \(name) is taken by \(named[key] ?? "")")
+      named[key] = block.location
     }
   }
 

@@ -3,12 +3,28 @@ import Foundation
 /// Finds the documentation's Swift blocks and the repository's snippets.
 enum DocumentationSources {
   /// A fenced ```swift block of a Markdown file.
+  ///
+  /// HTML comment lines right above the fence (see CONTRIBUTING.md) say how it is checked:
+  /// `<!-- block: name -->` names it, `<!-- continues: name -->` makes it the continuation of the
+  /// document's earlier block of that name, and `<!-- not compiled: reason -->` leaves it out.
   struct Block {
+    /// The Markdown file, relative to the repository's root.
+    var file: String
+    /// `file:line` of the block's first line.
     var location: String
+    /// The block's lines, trailing spaces dropped and runs of spaces inside a line made one (for
+    /// comparing it with a snippet).
     var text: String
+    /// The block exactly as printed.
+    var printed: String
     /// Why the block is not compiled, from a `<!-- not compiled: reason -->` line right above it;
     /// only for code that is not ListKit's, such as the view controller ListKit replaces.
     var notCompiledBecause: String?
+    /// The block's name, from `<!-- block: name -->`.
+    var name: String?
+    /// The name of the earlier block of the same document this one continues, from
+    /// `<!-- continues: name -->`.
+    var continues: String?
   }
 
   struct ExtractionError: Error, CustomStringConvertible {
@@ -51,20 +67,52 @@ enum DocumentationSources {
         guard end < lines.count else {
           throw ExtractionError(description: "\(relative(file)):\(index + 1): unclosed ```swift block")
         }
-        let above = lines[..<index].last { !$0.allSatisfy(\.isWhitespace) }?
-          .trimmingCharacters(in: .whitespaces)
-        let reason = above.flatMap { line -> String? in
-          guard line.hasPrefix("<!-- not compiled: "), line.hasSuffix(" -->") else { return nil }
-          return String(line.dropFirst("<!-- not compiled: ".count).dropLast(" -->".count))
-        }
+        let markers = self.markers(above: index, in: lines)
         blocks.append(
           Block(
-            location: "\(relative(file)):\(start)", text: normalized(lines[start..<end]),
-            notCompiledBecause: reason))
+            file: relative(file), location: "\(relative(file)):\(start)",
+            text: normalized(lines[start..<end]),
+            printed: lines[start..<end].joined(separator: "\n"), notCompiledBecause: markers["not compiled"],
+            name: markers["block"], continues: markers["continues"]))
         index = end + 1
       }
     }
     return blocks
+  }
+
+  /// The `<!-- key: value -->` lines right above line `index` (blank lines between them allowed),
+  /// as key → value.
+  private static func markers(above index: Int, in lines: [Substring]) -> [String: String] {
+    var found: [String: String] = [:]
+    var line = index - 1
+    while line >= 0 {
+      let text = lines[line].trimmingCharacters(in: .whitespaces)
+      line -= 1
+      if text.isEmpty { continue }
+      guard text.hasPrefix("<!-- "), text.hasSuffix(" -->"), let colon = text.firstIndex(of: ":") else {
+        break
+      }
+      let key = text[text.index(text.startIndex, offsetBy: 5)..<colon]
+      let value = text[text.index(after: colon)..<text.index(text.endIndex, offsetBy: -4)]
+      found[String(key)] = value.trimmingCharacters(in: .whitespaces)
+    }
+    return found
+  }
+
+  /// The module a document is about: a block with no `import` line may use it (and Foundation).
+  ///
+  /// A DocC article documents its catalog's module; a guide, the module named here; the README,
+  /// `ListKit`.
+  static func documentedModule(of file: String) -> String {
+    if file.hasPrefix("Sources/"), let module = file.split(separator: "/").dropFirst().first {
+      return String(module)
+    }
+    let guides = [
+      "Guides/Diffing.md": "ListDiff", "Guides/HTTP.md": "ListKitHTTP",
+      "Guides/HeadlessTableView.md": "ListKitTesting", "Guides/TestingTime.md": "ListKitTesting",
+      "Guides/Terminal.md": "ListKitTerminal", "Guides/ApplePlatforms.md": "ListKitUIKit",
+    ]
+    return guides[file] ?? "ListKit"
   }
 
   /// A region of a Swift file between `// snippet: <name>` and `// snippet-end`.
@@ -73,6 +121,8 @@ enum DocumentationSources {
     var text: String
     /// The modules the file imports: a document may show them above the snippet's code.
     var imports: Set<String>
+    /// The file, relative to the repository's root.
+    var file: String
   }
 
   /// Snippet name → the snippet.
@@ -100,7 +150,8 @@ enum DocumentationSources {
         guard snippets[name] == nil else {
           throw ExtractionError(description: "\(relative(file)):\(index + 1): snippet \(name) defined twice")
         }
-        snippets[name] = Snippet(text: normalized(dedent(lines[(index + 1)..<end])), imports: imports)
+        snippets[name] = Snippet(
+          text: normalized(dedent(lines[(index + 1)..<end])), imports: imports, file: relative(file))
         index = end + 1
       }
     }
@@ -144,7 +195,7 @@ enum DocumentationSources {
       .sorted { $0.path < $1.path }
   }
 
-  private static func relative(_ file: URL) -> String {
+  static func relative(_ file: URL) -> String {
     String(file.path.dropFirst(root.path.count + 1))
   }
 }

@@ -8,7 +8,7 @@ import Testing
 @MainActor @Suite struct HTTPGuideTests {
   // snippet: http-unauthorized-status
   /// The HTTP status that signed the user out, when the last refresh failed with one.
-  func signOutStatus(of photos: PagedList<Photo>) -> Int? {
+  @MainActor func signOutStatus(of photos: PagedList<Photo>) -> Int? {
     guard let error = photos.refreshState.error, error.kind == .unauthorized,
       case .unauthorized(let status, _)? = error.underlying as? HTTPPageLoaderError
     else { return nil }

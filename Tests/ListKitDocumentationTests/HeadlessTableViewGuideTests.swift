@@ -23,7 +23,7 @@ import Testing
     }
   }
 
-  @Test func aDeletedVisibleRowEndsDisplaying() throws {
+  @Test @MainActor func aDeletedVisibleRowEndsDisplaying() throws {
     let source = Labels()
     let table = HeadlessTableView(viewportHeight: 440, rowHeight: 44, prefetchWindow: .rows(5))
     table.register(CellRegistration(LabelCell.self, reuseIdentifier: "label"))

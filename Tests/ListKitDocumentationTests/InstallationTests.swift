@@ -2,8 +2,26 @@ import Foundation
 import Testing
 
 /// The README's installation manifest resolves against this repository: its syntax, its product
-/// names and its package name are what SwiftPM accepts.
+/// names and its package name are what SwiftPM accepts, and the version it asks for is the newest
+/// one CHANGELOG.md records.
 @Suite struct InstallationTests {
+  /// The manifest's ListKit dependency, `.package(url: "…", from: "<version>")`.
+  static var dependency: Regex<(Substring, version: Substring)> {
+    /\.package\(url: "[^"]+", from: "(?<version>[0-9]+\.[0-9]+\.[0-9]+)"\)/
+  }
+
+  @Test func theReadmeAsksForTheNewestVersionInTheChangelog() throws {
+    let manifest = try #require(try DocumentationSources.swiftBlocks().first(where: \.isPackageManifest))
+    let asked = try #require(manifest.text.firstMatch(of: Self.dependency), "no versioned ListKit dependency")
+    let changelog = try String(
+      contentsOf: DocumentationSources.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+    // The first `## [x.y.z]` heading below `## [Unreleased]` is the newest release.
+    let newest = try #require(changelog.firstMatch(of: /\n## \[(?<version>[0-9]+\.[0-9]+\.[0-9]+)\]/))
+    #expect(
+      asked.version == newest.version,
+      "README asks for \(asked.version), CHANGELOG's newest is \(newest.version)")
+  }
+
   @Test func theReadmeManifestResolvesAgainstThisRepository() throws {
     let manifests = try DocumentationSources.swiftBlocks().filter(\.isPackageManifest)
     #expect(manifests.count == 1, "the README shows one Package.swift")
@@ -20,7 +38,10 @@ import Testing
     }
     try FileManager.default.createSymbolicLink(
       at: folder.appendingPathComponent("ListKit"), withDestinationURL: DocumentationSources.root)
-    try (manifest.text + "\n").write(
+    // The user's manifest names ListKit's git address; here it is this checkout.
+    let local = manifest.text.replacing(Self.dependency) { _ in ".package(path: \"../ListKit\")" }
+    #expect(local != manifest.text, "the manifest has no `.package(url:from:)` for ListKit")
+    try (local + "\n").write(
       to: app.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
     try "import ListKit\n".write(
       to: app.appendingPathComponent("Sources/Feed/Feed.swift"), atomically: true, encoding: .utf8)

@@ -11,18 +11,25 @@ import Testing
   }
   // snippet-end
 
-  @Test func theOrderScreenShowsCouponsOnlyWhenThereAreSome() {
-    let adapter = HeadlessTableView()
-    let order = Order(items: [OrderItem(id: 1, name: "Tea"), OrderItem(id: 2, name: "Cups")], coupons: [])
-
-    // snippet: manager-hierarchy-table
-    let table = TableManager(listView: adapter)  // adapter: a TableViewAdapter, or any ListView
+  // snippet: manager-hierarchy-table
+  /// The order screen's table on `listView` (a TableViewAdapter, or any ListView); keep it, views hold it weakly.
+  @MainActor func makeOrderTable(listView: any ListView, order: Order) -> TableManager {
+    let table = TableManager(listView: listView)
     let coupons = SectionManager(headerTitle: "Coupons", condition: { !order.coupons.isEmpty })
     let items = SectionManager(headerTitle: "Items")
     items.cells = order.items.map(OrderItemRow.init)
     coupons.cells = order.coupons.map(CouponRow.init)
     table.sections = [coupons, items]
-    // snippet-end
+    return table
+  }
+  // snippet-end
+
+  @Test func theOrderScreenShowsCouponsOnlyWhenThereAreSome() {
+    let adapter = HeadlessTableView()
+    let order = Order(items: [OrderItem(id: 1, name: "Tea"), OrderItem(id: 2, name: "Cups")], coupons: [])
+
+    let table = makeOrderTable(listView: adapter, order: order)
+    let coupons = table.sections[0]
 
     table.update()  // the assignment scheduled the update; show it now
     #expect(adapter.render() == ["== Items ==", "Tea", "Cups"])

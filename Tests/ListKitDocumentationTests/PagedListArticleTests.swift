@@ -16,6 +16,21 @@ import Testing
   }
   // snippet-end
 
+  // snippet: paged-list-make
+  @MainActor func makePhotoList(api: PhotoAPI, token: String?, cache: FilePageCache<Photo>) throws
+    -> PagedList<Photo>
+  {
+    let photos = PagedList(
+      listName: "photos",
+      context: RequestContext(userToken: token),
+      configuration: try PagingConfiguration(pageSize: 20),
+      loader: PhotoLoader(api: api),
+      cache: cache)
+    photos.start()  // the cached first page and the network at once
+    return photos
+  }
+  // snippet-end
+
   @Test func theListLoadsThroughTheAppsLoaderAndShowsInAPagedSection() async throws {
     let directory = temporaryCacheDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -24,19 +39,10 @@ import Testing
     let cache = FilePageCache<Photo>(directory: directory)
     let adapter = HeadlessTableView(viewportHeight: 2_000)
 
-    // snippet: paged-list-make
-    let photos = PagedList(
-      listName: "photos",
-      context: RequestContext(userToken: token),
-      configuration: try PagingConfiguration(pageSize: 20),
-      loader: PhotoLoader(api: api),
-      cache: cache)
-    photos.start()  // the cached first page and the network at once
-    // snippet-end
-    // snippet: paged-list-section
-    let section = PagedSection(list: photos) { PhotoRow($0) }  // PhotoRow: ModelCellManager
+    let photos = try makePhotoList(api: api, token: token, cache: cache)
+    // The article's table, with the test's own `PhotoRow`.
+    let section = PagedSection(list: photos) { PhotoRow($0) }
     let table = TableManager(listView: adapter, sections: [section])
-    // snippet-end
 
     // The viewport holds all 45 rows, so the section asks for each next page as rows appear.
     await photos.idle()

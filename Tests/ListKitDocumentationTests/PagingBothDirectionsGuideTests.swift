@@ -5,16 +5,17 @@ import Testing
 /// The "Both directions" examples of Guides/Paging.md: a chat that loads older messages above,
 /// and a list opened at a notification's target.
 @MainActor @Suite struct PagingBothDirectionsGuideTests {
+  final class MessageRow: ModelCellManager<Message, PhotoCell> {
+    override func configure(cell: PhotoCell) { cell.configure(for: Photo(id: model.id, name: model.text)) }
+  }
+
+  // snippet: paging-chat-api
   struct Message: Identifiable, Equatable, Sendable {
     var id: Int
     var text: String
   }
 
-  final class MessageRow: ModelCellManager<Message, PhotoCell> {
-    override func configure(cell: PhotoCell) { cell.configure(for: Photo(id: model.id, name: model.text)) }
-  }
-
-  /// A chat server of `count` messages, newest last; a page's `older` cursor is where it starts.
+  /// `limit` messages before a cursor (the newest without one), and the cursor of the older ones.
   struct MessageAPI: Sendable {
     var count: Int
 
@@ -24,12 +25,11 @@ import Testing
       return ((start..<end).map { Message(id: $0, text: "Message \($0)") }, start > 0 ? String(start) : nil)
     }
   }
+  // snippet-end
 
-  @Test func theChatLoadsOlderMessagesAboveWithoutMovingTheRowOnScreen() async throws {
-    let api = MessageAPI(count: 100)
-    let tableView = HeadlessTableView(viewportHeight: 440, rowHeight: 44)
-
-    // snippet: paging-chat
+  // snippet: paging-chat
+  /// `tableView`: a HeadlessTableView here; a TableViewAdapter or TerminalListView keeps rows in place too.
+  @MainActor func openChat(api: MessageAPI, tableView: HeadlessTableView) throws -> PagedList<Message> {
     let messages = PagedList(
       listName: "chat", configuration: try PagingConfiguration(style: .cursor, pageSize: 30),
       loader: ClosurePageLoader { request in
@@ -38,9 +38,17 @@ import Testing
         let page = try await api.messages(before: before, limit: request.limit)
         return Page(items: page.messages, hasMore: page.older != nil, previousCursor: page.older)
       })
-    tableView.keepsFirstVisibleRowInPlace = true  // HeadlessTableView, TerminalListView, TableViewAdapter
+    tableView.keepsFirstVisibleRowInPlace = true
     messages.start()
-    // snippet-end
+    return messages
+  }
+  // snippet-end
+
+  @Test func theChatLoadsOlderMessagesAboveWithoutMovingTheRowOnScreen() async throws {
+    let api = MessageAPI(count: 100)
+    let tableView = HeadlessTableView(viewportHeight: 440, rowHeight: 44)
+
+    let messages = try openChat(api: api, tableView: tableView)
 
     let table = TableManager(listView: tableView, sections: [PagedSection(list: messages) { MessageRow($0) }])
     await messages.idle()
@@ -60,9 +68,15 @@ import Testing
     #expect(tableView.violations.isEmpty)
   }
 
+  // snippet: paging-jump-to-item
   struct Notification {
     var targetID: String
   }
+
+  @MainActor func open(_ notification: Notification, in notifications: PagedList<Message>) {
+    notifications.start(at: .item(id: notification.targetID))
+  }
+  // snippet-end
 
   @Test func aListOpenedAtANotificationsTargetLoadsItsPage() async throws {
     let notification = Notification(targetID: "42")
@@ -81,9 +95,7 @@ import Testing
           startOffset: start)
       })
 
-    // snippet: paging-jump-to-item
-    notifications.start(at: .item(id: notification.targetID))
-    // snippet-end
+    open(notification, in: notifications)
 
     await notifications.idle()
     #expect(notifications.items.map(\.id) == Array(40..<50))

@@ -15,6 +15,10 @@ import Testing
   }
 
   // snippet: testing-time-main
+  struct Photo: Decodable, Sendable {
+    var id: Int
+  }
+
   /// `url`: a server that does not answer.
   func expectTimeout(loading url: URL) async throws {
     let clock = TestClock()

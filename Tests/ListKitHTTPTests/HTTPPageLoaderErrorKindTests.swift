@@ -1,3 +1,4 @@
+import Foundation
 import ListKit
 import ListKitHTTP
 import Testing
@@ -19,6 +20,7 @@ import Testing
     (.decodingFailed(codingPath: "results[0].id", reason: "x"), .badResponse),
     (.invalidRequest("x"), .other),
     (.transport(code: -1, "x"), .other),
+    (.transport(code: URLError.badServerResponse.rawValue, "x"), .badResponse),
   ])
   func everyHTTPErrorHasAKind(error: HTTPPageLoaderError, kind: PagingErrorKind) {
     #expect(error.pagingErrorKind == kind)

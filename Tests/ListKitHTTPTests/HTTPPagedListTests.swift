@@ -1,7 +1,7 @@
 import Foundation
 import ListKitFixtures
 import ListKitHTTP
-import Synchronization
+import ListKitTesting
 import Testing
 
 /// HTTPPageLoader driven by PagedList, the way an app uses it, against the loopback server.
@@ -62,7 +62,7 @@ import Testing
 
   @Test func aDjangoPageNumberAPIFromOne_deliversAThousandRowsNoneSkipped() async throws {
     try await withServer { server in
-      let log = Mutex<[String]>([])
+      let log = Locked<[String]>([])
       let loader = HTTPPageLoader<TestItem>(
         baseURL: server.url("/drf/page?total=1000"), style: .envelope(),
         log: { line in log.withLock { $0.append(line) } })

@@ -28,8 +28,8 @@ public enum PagingErrorKind: Hashable, Sendable, CaseIterable {
   case timedOut
   /// The server answered with an error status (a 5xx, or a 4xx other than 401 and 403).
   case server
-  /// The server answered, but not with a page that could be read (wrong type, bad JSON, too large,
-  /// cut short).
+  /// No page that could be read came back: wrong type, bad JSON, too large, cut short, or the
+  /// connection closed without an answer (`URLError.badServerResponse`, −1011).
   case badResponse
   /// The load was cancelled by something other than the list itself.
   case cancelled
@@ -49,7 +49,10 @@ public enum PagingErrorKind: Hashable, Sendable, CaseIterable {
     }
   }
 
-  private init(urlErrorCode code: URLError.Code) {
+  /// The one table from a `URLError` code to a kind: ``init(classifying:)`` uses it for a
+  /// `URLError`, and `ListKitHTTP` for the transport failures it reports by code.
+  /// - Parameter code: The `URLError` code; codes not listed are ``other``.
+  package init(urlErrorCode code: URLError.Code) {
     switch code {
     case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff, .callIsActive: self = .offline
     case .cannotFindHost, .cannotConnectToHost, .dnsLookupFailed: self = .cannotConnect

@@ -1,9 +1,10 @@
 import Foundation
 import ListKitHTTP
 
-/// README.md, "A screen in a few lines", between the markers, compiled as it is shown.
+/// README.md's "A screen in a few lines" with the fixture's photos ({"id", "name"}; the README's
+/// own `Photo` has the example app's fields, and that block is compiled as printed by
+/// ListKitDocumentationTests).
 enum ReadmeExample {
-  // snippet: readme-screen
   struct Photo: Identifiable, Codable, Sendable, Equatable {
     var id: Int
     var name: String
@@ -41,5 +42,4 @@ enum ReadmeExample {
       photos.start()  // the cached first page and the network at once
     }
   }
-  // snippet-end
 }

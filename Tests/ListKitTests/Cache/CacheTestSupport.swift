@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import ListKitTesting
 import Testing
 
 @testable import ListKit
@@ -33,10 +33,10 @@ enum CacheFixtures {
 
   /// A clock that moves only when a test moves it.
   final class ManualClock: Sendable {
-    private let current: Mutex<Date>
+    private let current: Locked<Date>
 
     init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
-      current = Mutex(start)
+      current = Locked(start)
     }
 
     var date: Date { current.withLock { $0 } }
@@ -148,7 +148,7 @@ enum CacheFixtures {
 
   /// A value one task sets and another reads.
   private final class Answer<Value: Sendable>: Sendable {
-    let value = Mutex<Value?>(nil)
+    let value = Locked<Value?>(nil)
   }
 }
 

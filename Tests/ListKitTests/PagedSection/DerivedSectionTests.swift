@@ -1,6 +1,5 @@
 import ListKit
 import ListKitTesting
-import Synchronization
 import Testing
 
 /// `DerivedSection`: a pinned section and a summary kept in step with a `PagedList`.
@@ -109,7 +108,7 @@ import Testing
   }
 
   @Test func unchangedModelsKeepTheirRows_andAChangedOneIsReloadedInPlace() async throws {
-    let edition = Mutex(0)
+    let edition = Locked(0)
     let screen = try makeScreen(
       count: 20,
       loader: ClosurePageLoader { request in Server(count: 20, edition: edition.withLock { $0 }).page(request)

@@ -1,14 +1,13 @@
 import ListKit
 import ListKitTesting
-import Synchronization
 import Testing
 
 @MainActor @Suite struct PagedSectionTests {
   /// A server of `count` photos in pages; counts the requests per page and can fail on demand.
   final class PhotoServer: Sendable {
     let count: Int
-    let requests = Mutex<[Int: Int]>([:])
-    let failNext = Mutex(0)
+    let requests = Locked<[Int: Int]>([:])
+    let failNext = Locked(0)
 
     init(count: Int) { self.count = count }
 

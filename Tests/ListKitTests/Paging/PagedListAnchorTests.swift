@@ -1,6 +1,6 @@
 import Foundation
 import ListKit
-import Synchronization
+import ListKitTesting
 import Testing
 
 /// Lists that open in the middle: at an item (found by the loader), a cursor, a page or an offset.
@@ -9,7 +9,7 @@ import Testing
   /// item anchor gets the page-aligned page that holds the item, with its start offset.
   final class Server: Sendable {
     let count: Int
-    let requests = Mutex<[PageRequest.Position]>([])
+    let requests = Locked<[PageRequest.Position]>([])
     init(count: Int) { self.count = count }
 
     var loader: ClosurePageLoader<TestItem> {

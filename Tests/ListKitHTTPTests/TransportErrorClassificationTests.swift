@@ -1,0 +1,47 @@
+import Foundation
+import ListKit
+import Testing
+
+@testable import ListKitHTTP
+
+/// One table classifies transport failures: the kind of the error `HTTPPageLoader` reports for a
+/// `URLError` is the kind `PagingErrorKind(classifying:)` gives that `URLError` itself.
+@Suite struct TransportErrorClassificationTests {
+  /// Every `URLError` code Foundation names, plus -1 (Linux's cut-short body) and one it does not.
+  static let codes: [URLError.Code] =
+    [
+      .unknown, .cancelled, .badURL, .timedOut, .unsupportedURL, .cannotFindHost, .cannotConnectToHost,
+      .networkConnectionLost, .dnsLookupFailed, .httpTooManyRedirects, .resourceUnavailable,
+      .notConnectedToInternet, .redirectToNonExistentLocation, .badServerResponse,
+      .userCancelledAuthentication, .userAuthenticationRequired, .zeroByteResource, .cannotDecodeRawData,
+      .cannotDecodeContentData, .cannotParseResponse, .appTransportSecurityRequiresSecureConnection,
+      .fileDoesNotExist, .fileIsDirectory, .noPermissionsToReadFile, .dataLengthExceedsMaximum,
+      .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
+      .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+      .clientCertificateRequired, .cannotLoadFromNetwork, .cannotCreateFile, .cannotOpenFile,
+      .cannotCloseFile, .cannotWriteToFile, .cannotRemoveFile, .cannotMoveFile,
+      .downloadDecodingFailedMidStream, .downloadDecodingFailedToComplete, .internationalRoamingOff,
+      .callIsActive, .dataNotAllowed, .requestBodyStreamExhausted, .backgroundSessionRequiresSharedContainer,
+      .backgroundSessionInUseByAnotherProcess, .backgroundSessionWasDisconnected,
+    ] + [-1, -424_242].compactMap { URLError.Code(rawValue: $0) as URLError.Code? }
+
+  @Test(arguments: codes)
+  func theLoaderClassifiesAURLErrorAsPagingErrorKindDoes(code: URLError.Code) {
+    let reported = HTTPPageLoader<Int>.map(
+      URLError(code), response: nil, received: 0, timeout: .seconds(30),
+      redactor: Redactor(token: nil, extraParameterName: nil))
+    #expect(
+      reported.pagingErrorKind == PagingErrorKind(classifying: URLError(code)),
+      "URLError \(code.rawValue) reported as \(reported)")
+  }
+
+  @Test func aConnectionClosedWithoutAnAnswerIsABadResponse() {
+    // URLError -1011 with no response: the server closed the connection before answering.
+    let reported = HTTPPageLoader<Int>.map(
+      URLError(.badServerResponse), response: nil, received: 0, timeout: .seconds(30),
+      redactor: Redactor(token: nil, extraParameterName: nil))
+    #expect(reported.pagingErrorKind == .badResponse)
+    #expect(PagingErrorKind(classifying: URLError(.badServerResponse)) == .badResponse)
+    #expect(PagingError(loaderError: reported, direction: .refresh, redacting: nil).kind == .badResponse)
+  }
+}
