@@ -60,7 +60,7 @@ package final class DemoScreen {
   var anchor = PagingAnchor.top
   /// Whether the list reads from the bottom, like a chat.
   var isChat = false
-  private var observation: Task<Void, Never>?
+  private let renderer = ObservationRenderer()
 
   /// Creates a screen for a paged list; call ``start()`` to show the cache and load.
   /// - Parameters:
@@ -87,9 +87,7 @@ package final class DemoScreen {
     summary.text = summaryText
     table.attach(to: listView)
     // Load states change without the items (loading, failed): redraw for those too.
-    observation = Task { [weak self, list] in
-      for await _ in list.stateChanges() { self?.contentChanged() }
-    }
+    renderer.start(self) { $0.contentChanged() }
   }
 
   /// Creates a screen with the paging, source and token the options ask for.
@@ -117,10 +115,6 @@ package final class DemoScreen {
     listView.keepsFirstVisibleRowInPlace = anchor != .top
   }
 
-  isolated deinit {
-    observation?.cancel()
-  }
-
   /// Shows the cached first page, if any, then refreshes: what the app does at launch.
   /// - Returns: The task reading the cache and loading the first page, or `nil`.
   @discardableResult
@@ -128,14 +122,9 @@ package final class DemoScreen {
     anchor == .top ? list.start() : list.start(at: anchor)
   }
 
-  /// Waits until neither the first page nor a next page is loading.
+  /// Waits until no page and no cache read at launch is loading.
   package func waitUntilIdle() async {
-    for await state in list.stateChanges()
-    where !state.refreshState.isLoading && !state.nextPageState.isLoading
-      && !state.previousPageState.isLoading
-    {
-      break
-    }
+    await list.idle()
   }
 
   // MARK: - Keeping the sections in step
@@ -150,7 +139,7 @@ package final class DemoScreen {
   }
 
   private func requestCompleted(_ completion: RequestCompletion) {
-    guard completion.success else { return contentChanged() }
+    guard completion.error == nil else { return contentChanged() }
     switch completion.direction {
     case .refresh:
       pagesLoaded = 1
@@ -163,7 +152,7 @@ package final class DemoScreen {
   }
 
   private func cacheLoaded(_ completion: CacheLoadCompletion) {
-    if completion.success { pagesLoaded = 1 }
+    if case .shown(_, let itemCount) = completion.outcome, itemCount > 0 { pagesLoaded = 1 }
     contentChanged()
   }
 

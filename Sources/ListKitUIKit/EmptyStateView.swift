@@ -19,8 +19,8 @@
   /// tableView.backgroundView = empty
   /// ```
   ///
-  /// It shows what `PagingPresentation/emptyState` decides: an empty first page, or a
-  /// failure while no item is shown; it hides otherwise.
+  /// It shows the list's `PagedList/status` when it is the empty state's: an empty first
+  /// page, or a failure while no item is shown; it hides otherwise.
   @MainActor
   public final class EmptyStateView: UIView {
     /// The title shown for an empty list.
@@ -58,7 +58,7 @@
     public let retryButton = UIButton(type: .system)
 
     private var failureMessage: String?
-    private let binding = PagingPresentationBinding()
+    private let renderer = ObservationRenderer()
 
     /// Creates a hidden empty-state view.
     /// - Parameter frame: The frame.
@@ -76,7 +76,7 @@
 
     /// Shows what a list's presentation says the empty state is, or hides.
     /// - Parameter emptyState: The decision, from `PagingPresentation/emptyState`.
-    public func apply(_ emptyState: PagingPresentation.EmptyState) {
+    package func apply(_ emptyState: PagingPresentation.EmptyState) {
       switch emptyState {
       case .hidden:
         failureMessage = nil
@@ -91,18 +91,21 @@
       render()
     }
 
-    /// Follows a paged list and retries it from the button.
+    /// Follows a paged list (with Observation) and retries it from the button.
     ///
     /// Replaces an earlier binding; holds the list weakly.
     /// - Parameter list: The list.
     public func bind<Item: Identifiable & Sendable>(to list: PagedList<Item>) where Item.ID: Sendable {
       onRetry = { [weak list] in _ = list?.retry() }
-      binding.bind(self, to: list) { view, presentation in view.apply(presentation.emptyState) }
+      renderer.start(self) { [weak list] view in
+        guard let list else { return }
+        view.apply(PagingPresentation(list).emptyState)
+      }
     }
 
     /// Stops following the list bound with ``bind(to:)``.
     public func unbind() {
-      binding.cancel()
+      renderer.cancel()
       onRetry = nil
     }
 

@@ -15,13 +15,13 @@
   ///
   /// ```swift
   /// let footer = LoadMoreFooterView(frame: CGRect(x: 0, y: 0, width: 0, height: LoadMoreFooterView.preferredHeight))
-  /// footer.bind(to: photos)        // follows photos.stateChanges(); Retry calls photos.retry()
+  /// footer.bind(to: photos)        // follows photos.status; Retry calls photos.retry()
   /// tableView.tableFooterView = footer
   /// ```
   ///
-  /// The state comes from `PagingPresentation` (decided and tested in the core), so a
-  /// refresh resets the footer exactly as it resets a `PagedSection`'s status row: "no
-  /// more data" turns back into idle as soon as a refresh starts. For an empty list, or a first
+  /// It shows the list's `PagedList/status` (the core decides and tests the footer's part of
+  /// it), so a refresh resets the footer exactly as it resets a `PagedSection`'s status row:
+  /// "no more data" turns back into idle as soon as a refresh starts. For an empty list, or a first
   /// page that failed with nothing shown, the footer hides; an ``EmptyStateView`` shows those.
   @MainActor
   public final class LoadMoreFooterView: UIView {
@@ -29,7 +29,7 @@
     public static let preferredHeight: CGFloat = 44
 
     /// What the footer shows now.
-    public private(set) var state: PagingPresentation.Footer = .idle
+    package private(set) var state: PagingPresentation.Footer = .idle
     /// The words for loading and no more data (with the total, when the texts have a text for it).
     public var texts = PagingStatusTexts() {
       didSet { render() }
@@ -62,7 +62,7 @@
     public let retryButton = UIButton(type: .system)
 
     private var overrideText: String?
-    private let binding = PagingPresentationBinding()
+    private let renderer = ObservationRenderer()
 
     /// Creates an idle footer.
     /// - Parameter frame: The frame; give it ``preferredHeight`` as a table footer.
@@ -83,7 +83,7 @@
     /// - Parameters:
     ///   - footer: The decision, from `PagingPresentation/footer`.
     ///   - text: Text to show instead of the footer's own, for example a status row's text.
-    public func apply(_ footer: PagingPresentation.Footer, text: String? = nil) {
+    package func apply(_ footer: PagingPresentation.Footer, text: String? = nil) {
       overrideText = text
       state = footer
       isHidden = footer == .hidden
@@ -112,18 +112,22 @@
       ])
     }
 
-    /// Follows a paged list: shows its footer after every change and retries it from the button.
+    /// Follows a paged list (with Observation): shows its footer after every change and retries
+    /// it from the button.
     ///
     /// Replaces an earlier binding. The footer holds the list weakly.
     /// - Parameter list: The list.
     public func bind<Item: Identifiable & Sendable>(to list: PagedList<Item>) where Item.ID: Sendable {
       onRetry = { [weak list] in _ = list?.retry() }
-      binding.bind(self, to: list) { view, presentation in view.apply(presentation.footer) }
+      renderer.start(self) { [weak list] view in
+        guard let list else { return }
+        view.apply(PagingPresentation(list).footer)
+      }
     }
 
     /// Stops following the list bound with ``bind(to:)``.
     public func unbind() {
-      binding.cancel()
+      renderer.cancel()
       onRetry = nil
     }
 

@@ -11,11 +11,11 @@
 
   /// The last row of a SwiftUI `List` showing a ``PagedList``: a spinner while a page
   /// loads, "no more data" at the end, a retry button after a failure, as
-  /// ``PagingPresentation/footer`` decides.
+  /// the list's `PagedList/status` says.
   ///
   /// Like ``LoadMoreFooterView``, it shows nothing for an empty list or a first page that failed
-  /// with nothing shown: render ``PagingPresentation/emptyState`` for those (for example
-  /// with `ContentUnavailableView` as an overlay).
+  /// with nothing shown: show those from `PagedList/status` while the list has no items (for
+  /// example with `ContentUnavailableView` as an overlay).
   ///
   /// ```swift
   /// List {
@@ -41,7 +41,7 @@
 
     /// The footer for the list's current presentation.
     public var body: some View {
-      let presentation = PagingPresentation(list.state)
+      let presentation = PagingPresentation(list)
       HStack(spacing: 8) {
         switch presentation.footer {
         case .hidden, .idle:

@@ -8,12 +8,11 @@
   import ListKit
   import UIKit
 
-  /// Binds pull-to-refresh on a scroll view to a `PagedList` or a
-  /// `PagedSection`: a pull calls `refresh()`, and the spinner ends when the list's
-  /// refresh state stops loading (success or failure).
+  /// Binds pull-to-refresh on a scroll view to a `PagedList`: a pull calls `refresh()`, and
+  /// the spinner ends when the list's refresh state stops loading (success or failure).
   ///
   /// ```swift
-  /// refreshBinder = RefreshControlBinder(scrollView: tableView, section: photosSection)
+  /// refreshBinder = RefreshControlBinder(scrollView: tableView, list: photosSection.list)
   /// ```
   ///
   /// A pull while a refresh is already loading (the one `start()` began, say) starts nothing and
@@ -26,48 +25,26 @@
 
     private let refresh: @MainActor () -> Void
     private let isRefreshing: @MainActor () -> Bool
-    private let binding = PagingPresentationBinding()
+    private let renderer = ObservationRenderer()
 
-    /// Binds pull-to-refresh to a paged list.
+    /// Binds pull-to-refresh to a paged list (a `PagedSection`'s is its `list`).
     /// - Parameters:
     ///   - scrollView: The table, collection or scroll view to pull.
     ///   - list: The list to refresh.
-    public convenience init<Item: Identifiable & Sendable>(scrollView: UIScrollView, list: PagedList<Item>)
+    public init<Item: Identifiable & Sendable>(scrollView: UIScrollView, list: PagedList<Item>)
     where Item.ID: Sendable {
-      self.init(
-        scrollView: scrollView,
-        refresh: { [weak list] in _ = list?.refresh() }, list: list)
-    }
-
-    /// Binds pull-to-refresh to a paged section (refreshing its list).
-    /// - Parameters:
-    ///   - scrollView: The table, collection or scroll view to pull.
-    ///   - section: The section to refresh.
-    public convenience init<Item: Identifiable & Sendable>(
-      scrollView: UIScrollView, section: PagedSection<Item>
-    )
-    where Item.ID: Sendable {
-      let list = section.list
-      self.init(
-        scrollView: scrollView,
-        refresh: { [weak section] in _ = section?.refresh() }, list: list)
-    }
-
-    private init<Item: Identifiable & Sendable>(
-      scrollView: UIScrollView, refresh: @escaping @MainActor () -> Void, list: PagedList<Item>
-    ) where Item.ID: Sendable {
       self.refreshControl = UIRefreshControl()
-      self.refresh = refresh
-      self.isRefreshing = { [weak list] in list.map { PagingPresentation($0.state).isRefreshing } ?? false }
+      self.refresh = { [weak list] in _ = list?.refresh() }
+      self.isRefreshing = { [weak list] in list.map { PagingPresentation($0).isRefreshing } ?? false }
       super.init()
       refreshControl.addTarget(self, action: #selector(refreshControlValueChanged), for: .valueChanged)
       scrollView.refreshControl = refreshControl
-      binding.bind(self, to: list) { binder, _ in binder.endRefreshingIfIdle() }
+      renderer.start(self) { binder in binder.endRefreshingIfIdle() }
     }
 
     /// Stops following the list and removes the control's action; the control stays installed.
     public func invalidate() {
-      binding.cancel()
+      renderer.cancel()
       refreshControl.removeTarget(self, action: #selector(refreshControlValueChanged), for: .valueChanged)
     }
 
@@ -77,8 +54,8 @@
       endRefreshingIfIdle()
     }
 
-    /// Reads the list's live presentation rather than the streamed one, so a state buffered from
-    /// before the pull cannot end the spinner of the refresh the pull started.
+    /// Reads the list's live refresh state (tracked by the renderer), so the spinner of the
+    /// refresh a pull started ends only when that refresh does.
     private func endRefreshingIfIdle() {
       if refreshControl.isRefreshing, !isRefreshing() {
         refreshControl.endRefreshing()

@@ -23,10 +23,14 @@
   /// let table = TableManager(listView: adapter, sections: [photosSection])
   /// ```
   ///
-  /// It holds no behaviour of its own: every decision (diffing, the reload threshold, the paging
-  /// status row, out-of-range paths) is made by the core, which Linux tests cover through
-  /// `HeadlessTableView`. UIKit holds its data source and delegate weakly, and so does the core:
-  /// keep the adapter and the manager in properties of the view controller.
+  /// Every decision about what to show (diffing, the reload threshold, the paging status row,
+  /// out-of-range paths, where a kept row goes after a batch: `ScrollAnchor`) is made by the core,
+  /// which Linux tests cover through `HeadlessTableView`. What the adapter does itself is UIKit
+  /// plumbing: it reloads instead of animating a batch while the table has no window, shows cells
+  /// that are not `UITableViewCell`s through a stand-in cell, measures the first visible row
+  /// around a batch to keep it in place, and falls back to the table's own row, header and footer
+  /// heights when the delegate has none. UIKit holds its data source and delegate weakly, and so
+  /// does the core: keep the adapter and the manager in properties of the view controller.
   @MainActor
   public final class TableViewAdapter: NSObject, ListView {
     /// The reuse identifier of the plain cell shown when the core answers with a cell that is not

@@ -1,8 +1,10 @@
-// The paging benchmark: appends pages of 50 items, through PagingStateMachine (the engine of
-// PagedList, duplicate-id check on), until 1,000,000 items are held, and compares the cost of the
-// first 1,000 appends with the last 1,000. A plain array append of the same pages, without the
-// check, is the baseline measured in the same run. A second table scrolls the same 1,000,000 items
-// with `maximumItemCount` 1,000 beside the unbounded list: items held and peak memory added.
+// The paging benchmark: appends pages of 50 items through PagingStateMachine (the engine of
+// PagedList, duplicate-id check on) until 1,000,000 items are held, beside a plain array append of
+// the same pages measured in the same run. Budget: a page applied to a list holding about
+// 1,000,000 items costs at most 100 µs (the median of the last 1,000 appends), and the last 1,000
+// appends cost at most 1.5× the first 1,000 (flat, whatever the number held). A second table
+// scrolls the same 1,000,000 items with `maximumItemCount` 1,000 beside the unbounded list.
+// Guides/Performance.md records the figures.
 import Foundation
 import ListKit
 
@@ -16,38 +18,34 @@ private let pageSize = 50
 private let targetCount = 1_000_000
 private let window = 1_000
 private let repetitions = 5
+/// The budget of one page applied to a list holding about `targetCount` items.
+private let pageBudget = Duration.microseconds(100)
 
 private func makePage(_ number: Int) -> [PagingBenchItem] {
   let start = number * pageSize
   return (start..<start + pageSize).map { PagingBenchItem(id: $0, value: $0 &* 31) }
 }
 
-/// The resident memory of this process (Linux: /proc/self/statm), or `nil` elsewhere.
-private func residentBytes() -> Int? {
-  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
-  let fields = text.split(separator: " ")
-  guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-  return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-}
-
-private let memoryModeVariable = "LISTKIT_PAGING_MEMORY"
-/// Set to "keepFirst", "replaceWithNewest", "specialized" or "array": one untimed-output run of
-/// that row only, for a profiler (`valgrind --tool=callgrind`), so that its counts divide by
-/// `targetCount` into a cost per appended item.
-private let profileModeVariable = "LISTKIT_PAGING_PROFILE"
 /// Set to a row's name: one run of that row, its append times printed for the parent process.
 private let rowModeVariable = "LISTKIT_PAGING_ROW"
 
 /// One run of `row` in a fresh child process, or `nil` when it could not run.
 ///
-/// NB: each run gets a process of its own so that every row, the baseline included, starts from
-/// the same allocator state. In one process the rows' times followed the memory the rows before
-/// had freed: glibc raises its mmap threshold to the size of a freed block, after which arrays grow
-/// into memory already mapped, and the baseline's 1,000,000 appends took 1.8 ms in one run and
-/// 15-26 ms in another (and the second machine row was the dearer one, whichever policy it ran).
+/// Each run gets a process of its own so that every row, the baseline included, starts from the
+/// same allocator state (Guides/Performance.md says why).
 private func runInChild(_ row: String) -> AppendRun? {
-  guard let text = childOutput(rowModeVariable, row) else { return nil }
-  let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Int64($0) }
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+  process.arguments = ["paging"]
+  process.environment = ProcessInfo.processInfo.environment.merging([rowModeVariable: row]) { $1 }
+  let output = Pipe()
+  process.standardOutput = output
+  guard (try? process.run()) != nil else { return nil }
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap {
+    Int64($0)
+  }
   guard fields.count == targetCount / pageSize + 1 else { return nil }
   return AppendRun(durations: fields.dropFirst().map { Duration.nanoseconds($0) }, held: Int(fields[0]))
 }
@@ -61,63 +59,14 @@ private func printRun(_ row: String) {
   print(([Int64(run.held)] + nanoseconds).map(String.init).joined(separator: " "))
 }
 
-/// One run of a row by name: "keepFirst", "replaceWithNewest", "specialized" or "array".
+/// One run of a row by name: "keepFirst", "replaceWithNewest" or "array".
 private func run(_ row: String) -> AppendRun? {
   switch row {
   case "keepFirst": runMachine(.keepFirst)
   case "replaceWithNewest": runMachine(.replaceWithNewest)
-  case "specialized": runSpecializedCheck()
   case "array": runPlainArray()
   default: nil
   }
-}
-
-/// Bytes per item held by `structure` ("machine", "replacing" or "array"), measured in a fresh child process
-/// so that memory freed by earlier runs cannot hide any.
-private func bytesPerItem(_ structure: String) -> Double? {
-  childOutput(memoryModeVariable, structure).flatMap {
-    Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
-  }
-}
-
-/// What `listkit-bench paging` prints when run again as a child process with `variable` set to
-/// `value`, or `nil` when it could not run.
-private func childOutput(_ variable: String, _ value: String) -> String? {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-  process.arguments = ["paging"]
-  process.environment = ProcessInfo.processInfo.environment.merging([variable: value]) { $1 }
-  let output = Pipe()
-  process.standardOutput = output
-  guard (try? process.run()) != nil else { return nil }
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return String(decoding: data, as: UTF8.self)
-}
-
-/// The child side of ``bytesPerItem(_:)``: builds the structure and prints bytes per item.
-private func printBytesPerItem(_ structure: String) {
-  guard let before = residentBytes() else { return print("n/a") }
-  let count: Int
-  let after: Int?
-  if structure != "array" {
-    let policy: DuplicateIDPolicy = structure == "machine" ? .keepFirst : .replaceWithNewest
-    var machine = PagingStateMachine<PagingBenchItem>(configuration: configuration(policy))
-    for number in 0..<targetCount / pageSize {
-      let actions = number == 0 ? machine.refresh() : machine.loadNextPage()
-      guard case .load(let ticket, _)? = actions.last else { return print("n/a") }
-      _ = machine.succeeded(ticket, with: Page(items: makePage(number), hasMore: true))
-    }
-    after = residentBytes()
-    count = machine.items.count
-  } else {
-    var items: [PagingBenchItem] = []
-    for number in 0..<targetCount / pageSize { items.append(contentsOf: makePage(number)) }
-    after = residentBytes()
-    count = items.count
-  }
-  guard let after else { return print("n/a") }
-  print(Double(after - before) / Double(count))
 }
 
 /// The time of every append of one run.
@@ -128,14 +77,15 @@ private struct AppendRun {
   var total: Duration { durations.reduce(.zero, +) }
   var first: ArraySlice<Duration> { durations.prefix(window) }
   var last: ArraySlice<Duration> { durations.suffix(window) }
-  /// Last window over first window, summed (what the target is about).
+  /// Last window over first window, summed.
   var ratio: Double { last.reduce(.zero, +) / first.reduce(.zero, +) }
-  /// The same with each window's median append, which a preempted append cannot skew.
-  var medianRatio: Double { median(last) / median(first) }
-}
-
-private func median(_ durations: ArraySlice<Duration>) -> Duration {
-  durations.sorted()[durations.count / 2]
+  /// The median append of the last window: a page applied to a list holding about
+  /// `targetCount` (the median, which an append preempted by another process cannot skew).
+  var lastMedian: Duration { last.sorted()[last.count / 2] }
+  /// The mean append of the last window (amortized growth included).
+  var lastMean: Duration { last.reduce(.zero, +) / last.count }
+  /// The dearest append of the last window.
+  var lastMax: Duration { last.max() ?? .zero }
 }
 
 private func configuration(_ policy: DuplicateIDPolicy) -> PagingConfiguration {
@@ -162,24 +112,6 @@ private func runMachine(_ policy: DuplicateIDPolicy) -> AppendRun {
   return run
 }
 
-/// A reference: the same duplicate check written here, where the compiler specializes it for
-/// `PagingBenchItem` (the machine's generic code, called from another module, is not specialized).
-private func runSpecializedCheck() -> AppendRun {
-  let clock = ContinuousClock()
-  var run = AppendRun()
-  var items: [PagingBenchItem] = []
-  var heldIDs: Set<Int> = []
-  for number in 0..<targetCount / pageSize {
-    let page = makePage(number)
-    run.durations.append(
-      clock.measure {
-        for item in page where heldIDs.insert(item.id).inserted { items.append(item) }
-      })
-  }
-  run.held = items.count
-  return run
-}
-
 /// The baseline: the same pages appended to a plain array, no duplicate check.
 private func runPlainArray() -> AppendRun {
   let clock = ContinuousClock()
@@ -199,27 +131,10 @@ private func format(_ duration: Duration) -> String {
   return String(format: "%9.1f µs", microseconds)
 }
 
-private func milliseconds(_ duration: Duration) -> String {
-  String(
-    format: "%.1f",
-    Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15)
-}
-
-private func format(bytes: Double?) -> String {
-  bytes.map { String(format: "%6.1f", $0) } ?? "   n/a"
-}
-
 /// Runs the paging benchmark and prints its figures beside the plain-array baseline.
 func runPagingBenchmark() {
-  if let structure = ProcessInfo.processInfo.environment[memoryModeVariable] {
-    return printBytesPerItem(structure)
-  }
   if let row = ProcessInfo.processInfo.environment[rowModeVariable] {
     return printRun(row)
-  }
-  if let row = ProcessInfo.processInfo.environment[profileModeVariable] {
-    return print(
-      run(row).map { "\(row): \($0.held) items held" } ?? "\(profileModeVariable): unknown row \(row)")
   }
   #if DEBUG
     let build = "debug"
@@ -228,16 +143,15 @@ func runPagingBenchmark() {
   #endif
   print("paging: append pages of \(pageSize) until \(targetCount) items are held (\(build) build)")
   print(
-    "  item: \(MemoryLayout<PagingBenchItem>.stride) bytes (Int id + Int value); every id new; \(repetitions) runs each"
-  )
+    "  item: \(MemoryLayout<PagingBenchItem>.stride) bytes (Int id + Int value); every id new; \(repetitions) runs"
+      + " each in a fresh process; the run shown is the median by per-page cost")
   print(
-    "  first/last: the first and the last \(window) appends (pages); the run shown is the median by ratio;"
-      + " each run in a fresh process")
-  let kinds: [(name: String, row: String, memory: String?)] = [
-    ("machine, keepFirst (default)", "keepFirst", "machine"),
-    ("machine, replaceWithNewest", "replaceWithNewest", "replacing"),
-    ("keepFirst check, specialized", "specialized", nil),
-    ("[Item].append (baseline)", "array", "array"),
+    "  per page at 1M: the median (and mean) of the last \(window) appends (lists of 950,000-1,000,000 items)"
+  )
+  let kinds: [(name: String, row: String)] = [
+    ("machine, keepFirst (default)", "keepFirst"),
+    ("machine, replaceWithNewest", "replaceWithNewest"),
+    ("[Item].append (baseline)", "array"),
   ]
   var runs = kinds.map { _ in [AppendRun]() }
   for _ in 0..<repetitions {
@@ -247,47 +161,26 @@ func runPagingBenchmark() {
     }
   }
   print(
-    "  what                           first 1,000    last 1,000  last/first  (medians)   total     bytes/item"
+    "  what                           per page at 1M (mean)          dearest of last 1,000  last/first        total"
   )
   var shown: [AppendRun] = []
   for (index, kind) in kinds.enumerated() {
-    let run = runs[index].sorted { $0.ratio < $1.ratio }[repetitions / 2]
+    let run = runs[index].sorted { $0.lastMedian < $1.lastMedian }[repetitions / 2]
     shown.append(run)
-    let bytes = kind.memory.flatMap(bytesPerItem)
     print(
       "  \(kind.name.padding(toLength: 29, withPad: " ", startingAt: 0))"
-        + "\(format(run.first.reduce(.zero, +)))  \(format(run.last.reduce(.zero, +)))"
-        + "   \(String(format: "%5.2f×", run.ratio))    \(String(format: "%5.2f×", run.medianRatio))"
-        + "  \(format(run.total))  \(format(bytes: bytes))")
+        + "   \(format(run.lastMedian)) (\(format(run.lastMean)))   \(format(run.lastMax))"
+        + "     \(String(format: "%5.2f×", run.ratio))  \(format(run.total))")
   }
-  let machineRuns = runs[0]
   print(
-    "  machine last/first per run: "
-      + machineRuns.map { String(format: "%.2f× (medians %.2f×)", $0.ratio, $0.medianRatio) }
+    "  budget per page at 1M ≤ 100 µs: "
+      + (0..<2).map { "\(kinds[$0].row) \(shown[$0].lastMedian <= pageBudget ? "met" : "NOT met")" }
+      .joined(separator: ", ")
+      + String(format: " (baseline %.1f µs)", shown[2].lastMedian / .microseconds(1)))
+  print(
+    "  target last/first ≤ 1.50×: "
+      + (0..<2).map { "\(kinds[$0].row) \(shown[$0].ratio <= 1.5 ? "met" : "NOT met")" }
       .joined(separator: ", "))
-  print(
-    "  whole run vs baseline: keepFirst \(String(format: "%.1f×", shown[0].total / shown[3].total)), "
-      + "replaceWithNewest \(String(format: "%.1f×", shown[1].total / shown[3].total)), "
-      + "specialized keepFirst \(String(format: "%.1f×", shown[2].total / shown[3].total))")
-  print(
-    "  whole runs, fastest-slowest of \(repetitions): "
-      + kinds.indices.map { index in
-        let totals = runs[index].map(\.total).sorted()
-        return "\(kinds[index].row) \(milliseconds(totals[0]))-\(milliseconds(totals[totals.count - 1])) ms"
-      }.joined(separator: ", "))
-  // The same rows once in this process, one after the other, sharing its allocator (see
-  // `runInChild(_:)`): what the rows cost when earlier ones have freed memory.
-  let shared = kinds.map { run($0.row)?.total ?? .zero }
-  print(
-    "  in one process, one after the other: "
-      + kinds.indices.map { "\(kinds[$0].row) \(milliseconds(shared[$0])) ms" }.joined(separator: ", "))
-  print(
-    "  target last/first ≤ 1.50×: keepFirst \(shown[0].ratio <= 1.5 ? "met" : "NOT met"), "
-      + "replaceWithNewest \(shown[1].ratio <= 1.5 ? "met" : "NOT met")")
-  print(
-    "  (the machine is generic code in another module, so it runs unspecialized, as in an app;"
-      + " the specialized row is the same check compiled for PagingBenchItem)")
-  print("  bytes/item: resident memory added while building the list, in a fresh child process")
   print("  items held: " + shown.map { "\($0.held)" }.joined(separator: ", "))
   printBoundedMemory()
 }

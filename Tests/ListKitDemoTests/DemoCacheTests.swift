@@ -91,8 +91,9 @@ final class GatedLoader: PageLoader, Sendable {
       options: options, loader: loader,
       cache: FilePageCache<Photo>(directory: options.resolvedCacheDirectory, now: { savedAt }), size: size,
       now: { savedAt.addingTimeInterval(42) })
+    let events = screen.list.events()
     let launch = screen.start()
-    for await state in screen.list.stateChanges() where state.isShowingCachedPage { break }
+    for await _ in events where screen.list.isShowingCachedPage { break }
     let cached = screen.render(size: size).text
     #expect(loader.requests <= 1)
     #expect(screen.list.items == Array(first.prefix(10)))

@@ -5,7 +5,7 @@ import Testing
 private let offline = PagingStatusFromStateTests.refreshError
 private let timedOut = PagingStatusFromStateTests.nextError
 /// The paged-section tests' list states, shared.
-private typealias States = PagingStatusFromStateTests
+typealias States = PagingStatusFromStateTests
 
 /// The one place that decides what a paged list's footer, empty state and refresh control show.
 @Suite struct PagingPresentationTests {
@@ -24,10 +24,10 @@ private typealias States = PagingStatusFromStateTests
     (States.state(refresh: .loading, isBlank: true), .loading, .hidden, true),
   ])
   func eachStateHasOneFooterOneEmptyStateAndOneSpinnerDecision(
-    state: PagedListState, footer: PagingPresentation.Footer, emptyState: PagingPresentation.EmptyState,
+    state: States.ListState, footer: PagingPresentation.Footer, emptyState: PagingPresentation.EmptyState,
     isRefreshing: Bool
   ) {
-    let presentation = PagingPresentation(state)
+    let presentation = state.presentation
     #expect(presentation.footer == footer)
     #expect(presentation.emptyState == emptyState)
     #expect(presentation.isRefreshing == isRefreshing)
@@ -39,8 +39,8 @@ private typealias States = PagingStatusFromStateTests
       for next in loads {
         for count in [0, 3] {
           for isBlank in [false, true] where !(isBlank && count > 0) {
-            let presentation = PagingPresentation(
-              States.state(refresh: refresh, next: next, count: count, isBlank: isBlank))
+            let presentation = States.state(refresh: refresh, next: next, count: count, isBlank: isBlank)
+              .presentation
             #expect(
               presentation.footer == .hidden || presentation.emptyState == .hidden,
               "refresh \(refresh), next \(next), count \(count), blank \(isBlank)")
@@ -60,9 +60,9 @@ private typealias States = PagingStatusFromStateTests
   }
 }
 
-/// The one bind-and-observe loop: a view renders the list's presentation now and after changes,
-/// and stops when it is gone or unbound.
-@MainActor @Suite struct PagingPresentationBindingTests {
+/// The one bind-and-observe loop: a view renders the list's presentation now and after changes
+/// (through Observation), and stops when it is gone or unbound.
+@MainActor @Suite struct ObservationRendererTests {
   final class View {
     var rendered: [PagingPresentation] = []
     let changes: AsyncStream<PagingPresentation>.Continuation
@@ -79,12 +79,13 @@ private typealias States = PagingStatusFromStateTests
     let list = PagedList(listName: "items", loader: OnePageLoader())
     let (stream, continuation) = AsyncStream.makeStream(of: PagingPresentation.self)
     let view = View(continuation)
-    let binding = PagingPresentationBinding()
-    binding.bind(view, to: list) { view, presentation in
+    let renderer = ObservationRenderer()
+    renderer.start(view) { view in
+      let presentation = PagingPresentation(list)
       view.rendered.append(presentation)
       view.changes.yield(presentation)
     }
-    #expect(view.rendered == [PagingPresentation(list.state)], "rendered before any change")
+    #expect(view.rendered == [PagingPresentation(list)], "rendered before any change")
     await list.refresh()?.value
     var iterator = stream.makeAsyncIterator()
     var last: PagingPresentation?
@@ -94,9 +95,10 @@ private typealias States = PagingStatusFromStateTests
     }
     #expect(last?.footer == .reachedEnd(totalCount: nil))
     #expect(last?.isRefreshing == false)
-    binding.cancel()
+    renderer.cancel()
     let count = view.rendered.count
     await list.refresh()?.value
+    await list.idle()
     #expect(view.rendered.count == count, "nothing rendered after cancel()")
   }
 }

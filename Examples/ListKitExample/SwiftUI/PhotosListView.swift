@@ -6,7 +6,7 @@ import SwiftUI
 
 /// The paged list in a SwiftUI `List`: observation redraws it, `.refreshable` refreshes it, rows
 /// appearing near the end load the next page, `PagedListFooter` shows the paging status and the
-/// overlay the empty state, both as `PagingPresentation` decides.
+/// overlay the empty state, both from the list's one `status`.
 // snippet: swiftui-photos-list
 struct PhotosListView: View {
   let photos: PagedList<Photo>  // a plain reference: SwiftUI tracks what `body` reads
@@ -25,9 +25,9 @@ struct PhotosListView: View {
         PagedListFooter(list: photos)
       }
       .overlay {
-        switch PagingPresentation(photos.state).emptyState {
-        case .hidden:
-          EmptyView()
+        // With no items, an empty first page or a failure is the empty state's (the footer's
+        // otherwise).
+        switch photos.items.isEmpty ? photos.status : .hidden {
         case .empty:
           ContentUnavailableView("No photos yet", systemImage: "photo")
         case .failed(let message):
@@ -38,6 +38,8 @@ struct PhotosListView: View {
           } actions: {
             Button("Retry") { _ = photos.retry() }
           }
+        case .hidden, .loading, .reachedEnd:
+          EmptyView()
         }
       }
       // The list owns the refresh task: SwiftUI cancelling this closure does not stop a

@@ -30,7 +30,7 @@ final class FeedViewController: PhotosTableViewController {
     feed.statusTexts = PagingStatusTexts(reachedEnd: "That's every photo", empty: "No photos yet")
 
     table = TableManager(listView: adapter, sections: [banner, feed])
-    refreshBinder = RefreshControlBinder(scrollView: tableView, section: feed)
+    refreshBinder = RefreshControlBinder(scrollView: tableView, list: feed.list)
     self.adapter = adapter
     photos.start()  // the cached first page at once, then a refresh
   }

@@ -92,7 +92,7 @@ public final class ArrayDataSource<Item, Cell: AnyObject>: ListDataSource {
 
   /// Replaces the items of a one-section data source and reloads the view.
   ///
-  /// Items without an identity cannot be animated; when `Item` is `Identifiable & Equatable`,
+  /// Items without an identity cannot be animated; when `Item` is `Identifiable & Equatable & Sendable`,
   /// `setItems(_:animated:)` animates the difference instead.
   /// - Parameter items: The new items.
   public func replaceItems(_ items: [Item]) {
@@ -138,10 +138,10 @@ public final class ArrayDataSource<Item, Cell: AnyObject>: ListDataSource {
   public func listView(_ listView: any ListView, cellForItemAt path: ItemPath) -> AnyObject {
     guard let item = item(at: path) else { return PlaceholderCell(reason: "no item at \(path)") }
     let cell: AnyObject
-    do {
+    do throws(ListViewError) {
       cell = try listView.dequeueReusableCell(withIdentifier: cellIdentifier, for: path)
     } catch {
-      report(.unregisteredIdentifier(cellIdentifier), in: "cellForItemAt")
+      report(ListDiagnostic.Kind(dequeueFailure: error), in: "cellForItemAt")
       return PlaceholderCell(reason: error.description)
     }
     guard let typed = cell as? Cell else {

@@ -42,6 +42,21 @@ public struct ListDiagnostic: Hashable, Sendable {
   }
 }
 
+extension ListDiagnostic.Kind {
+  /// What a view's refusal to dequeue a cell was: the cause it gave, not a guess.
+  /// - Parameter error: The view's error.
+  init(dequeueFailure error: ListViewError) {
+    switch error {
+    case .unregisteredIdentifier(let identifier):
+      self = .unregisteredIdentifier(identifier)
+    case .pathOutOfRange(let path, _, let itemCount?):
+      self = .itemOutOfRange(path, itemCount: itemCount)
+    case .pathOutOfRange(let path, let sectionCount, nil):
+      self = .sectionOutOfRange(section: path.section, sectionCount: sectionCount)
+    }
+  }
+}
+
 extension ListDiagnostic: CustomStringConvertible {
   /// What went wrong, where and why, in one line.
   public var description: String {

@@ -76,13 +76,13 @@ open class CellManager {
       report(.unregisteredIdentifier("(none: \(Self.self))"), in: "cellForItemAt")
       return PlaceholderCell(reason: reason)
     }
-    do {
+    do throws(ListViewError) {
       let cell = try listView.dequeueReusableCell(withIdentifier: identifier, for: path)
       configure(cell)
       return cell
     } catch {
-      report(.unregisteredIdentifier(identifier), in: "cellForItemAt")
-      return PlaceholderCell(reason: "\(error)")
+      report(ListDiagnostic.Kind(dequeueFailure: error), in: "cellForItemAt")
+      return PlaceholderCell(reason: error.description)
     }
   }
 

@@ -59,9 +59,9 @@ open class TableManager {
 
   /// The update ``setNeedsUpdate()`` scheduled, until it runs; `nil` when none is pending.
   ///
-  /// Await its value to wait for the coalesced update, for example in a test:
-  /// `await table.scheduledUpdate?.value`.
-  public internal(set) var scheduledUpdate: Task<Void, Never>?
+  /// For our tests, which check that the update waits for the main actor's next turn; callers
+  /// await ``updatesApplied()``.
+  package internal(set) var scheduledUpdate: Task<Void, Never>?
   /// Identities and contents of what the view shows, to diff the next update against.
   var displayedSnapshot = TableSnapshot()
   /// Reuse identifiers already registered with the view.

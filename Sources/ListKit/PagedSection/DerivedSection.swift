@@ -58,8 +58,8 @@ where Item.ID: Sendable, Model.ID: Sendable {
     let link = self.link
     if hidesWhenEmpty { condition = { !(link.section?.cells.isEmpty ?? true) } }
     rederive()
-    list.addChangeObserver(owner: self) { state in
-      guard state.itemsChange != nil else { return }
+    list.addChangeObserver(owner: self) { event in
+      guard case .itemsChanged = event else { return }
       (link.section as? DerivedSection<Item, Model>)?.rederive()
     }
   }

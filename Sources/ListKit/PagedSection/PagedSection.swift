@@ -50,8 +50,8 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
     // The section's link, not a weak reference to it (see CellManager.sectionLink); the list
     // drops the observer once the section is gone.
     let link = self.link
-    list.addChangeObserver(owner: self) { state in
-      (link.section as? PagedSection<Item>)?.listDidChange(state)
+    list.addChangeObserver(owner: self) { event in
+      (link.section as? PagedSection<Item>)?.listDidChange(event)
     }
   }
 
@@ -62,12 +62,19 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
     list.refresh()
   }
 
-  func listDidChange(_ state: PagedListState) {
-    if let change = state.itemsChange { apply(change) }
-    refreshStatus(forceUpdate: state.itemsChange != nil)
-    // Pages reach the view at once; state-only changes (often made while the view is laying
-    // out, from willDisplay) wait for the scheduled update.
-    if state.itemsChange != nil { table?.update() }
+  func listDidChange(_ event: PagedListEvent) {
+    switch event {
+    case .itemsChanged(let change):
+      apply(change)
+      refreshStatus(forceUpdate: true)
+      // Pages reach the view at once; status-only changes (often made while the view is laying
+      // out, from willDisplay) wait for the scheduled update.
+      table?.update()
+    case .statusChanged:
+      refreshStatus(forceUpdate: false)
+    case .requestCompleted, .cacheLoaded:
+      break
+    }
   }
 
   private func apply(_ change: ItemsChange) {
@@ -128,7 +135,8 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
 
   /// Retries after an error when the status row is selected; otherwise forwards.
   open override func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {
-    if path.item < displayedCells.count, displayedCells[path.item] === statusRow {
+    // A negative or past-the-end path is forwarded, and reported like any other out-of-range one.
+    if displayedCells[safe: path.item] === statusRow {
       if case .failed = statusRow.status { list.retry() }
       return
     }

@@ -1,27 +1,23 @@
-/// What every view of a paged list shows for one state: the load-more footer, the view shown
+/// How our views split a list's ``PagingStatus`` between the load-more footer, the view shown
 /// instead of an empty list, and the refresh control's spinner.
 ///
-/// Each decision about paging state lives here, tested on every platform; the UIKit footer, the
-/// SwiftUI footer, the empty-state view, the refresh control and the terminal only render it.
-///
-/// ```swift
-/// let presentation = PagingPresentation(list.state)
-/// footer.isHidden = presentation.footer == .hidden
-/// ```
+/// Not a second model of status: it is derived from ``PagedList/status`` (with whether items are
+/// shown and a refresh is loading), so that each rendering decision lives here, tested on every
+/// platform; ListKitUIKit's footers, empty-state view and refresh control only render it.
 ///
 /// The footer and the empty state never show the same thing: an empty list, or a first page that
 /// failed while nothing is shown, is the empty state's, and the footer hides for it.
-public struct PagingPresentation: Hashable, Sendable {
+package struct PagingPresentation: Hashable, Sendable {
   /// What the footer shows.
-  public var footer: Footer
+  package var footer: Footer
   /// What the empty-state view shows.
-  public var emptyState: EmptyState
+  package var emptyState: EmptyState
   /// Whether a refresh is loading: a refresh control keeps spinning while this is `true` and
   /// ends as soon as it is `false`.
-  public var isRefreshing: Bool
+  package var isRefreshing: Bool
 
   /// What a load-more footer shows.
-  public enum Footer: Hashable, Sendable {
+  package enum Footer: Hashable, Sendable {
     /// Nothing: the list is empty (the empty state shows instead), or nothing has loaded yet.
     case hidden
     /// More pages can load and none is loading.
@@ -37,7 +33,7 @@ public struct PagingPresentation: Hashable, Sendable {
     /// What the status row of a ``PagedSection`` shows as a footer inside the list: the row says
     /// the empty text itself (``PagingStatusCell/text``), so an empty list is an idle footer there.
     /// - Parameter status: The status of the row.
-    public init(statusRow status: PagingStatus) {
+    package init(statusRow status: PagingStatus) {
       switch status {
       case .hidden, .empty: self = .idle
       case .loading: self = .loading
@@ -47,14 +43,14 @@ public struct PagingPresentation: Hashable, Sendable {
     }
 
     /// Whether the footer offers to retry: a retry button, or a status row that can be selected.
-    public var isRetryable: Bool {
+    package var isRetryable: Bool {
       if case .failed = self { return true }
       return false
     }
   }
 
   /// What the view shown instead of an empty list shows.
-  public enum EmptyState: Hashable, Sendable {
+  package enum EmptyState: Hashable, Sendable {
     /// Nothing: the list shows items, or its first page is still loading.
     case hidden
     /// The first page loaded and holds no items.
@@ -63,18 +59,18 @@ public struct PagingPresentation: Hashable, Sendable {
     case failed(message: String)
   }
 
-  /// What the views of a paged list show for one of its states.
-  /// - Parameter state: A state of the list, from ``PagedList/state`` or
-  ///   ``PagedList/stateChanges()``.
+  /// What the views of a paged list show now; reading it inside Observation tracking (an
+  /// ``ObservationRenderer``, a SwiftUI body) tracks what it read.
+  /// - Parameter list: The list.
   /// - Complexity: O(1).
-  public init(_ state: PagedListState) {
+  @MainActor package init<Item: Identifiable & Sendable>(_ list: PagedList<Item>) where Item.ID: Sendable {
     self.init(
-      status: PagingStatus(state), hasItems: state.itemCount > 0, isRefreshing: state.refreshState.isLoading)
+      status: list.status, hasItems: list.item(at: 0) != nil, isRefreshing: list.refreshState.isLoading)
   }
 
   /// The presentation of a status; `hasItems` tells a failure over shown items (the footer's)
   /// from one over an empty list (the empty state's).
-  init(status: PagingStatus, hasItems: Bool, isRefreshing: Bool) {
+  package init(status: PagingStatus, hasItems: Bool, isRefreshing: Bool) {
     self.isRefreshing = isRefreshing
     switch status {
     case .hidden:

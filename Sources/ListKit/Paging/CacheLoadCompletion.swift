@@ -1,7 +1,8 @@
 /// How reading the cached first page ended: the classic `cacheCompleted(success, error)` block,
 /// with the cache's typed reason when nothing is shown.
 ///
-/// ``success`` is derived from ``outcome``, so a success can never carry a miss.
+/// Success is ``outcome`` being ``Outcome/shown(age:itemCount:)``, so a success can never carry
+/// a miss.
 public struct CacheLoadCompletion: Hashable, Sendable {
   /// What the cache read led to.
   public enum Outcome: Hashable, Sendable {
@@ -20,20 +21,5 @@ public struct CacheLoadCompletion: Hashable, Sendable {
   /// - Parameter outcome: What the cache read led to.
   public init(_ outcome: Outcome) {
     self.outcome = outcome
-  }
-
-  /// Whether a cached page with items is now shown.
-  public var success: Bool {
-    if case .shown(_, let count) = outcome { count > 0 } else { false }
-  }
-
-  /// Why no cached page is shown when the cache had none (not found, expired, corrupt…).
-  public var miss: PageCacheMiss? {
-    if case .missed(let miss) = outcome { miss } else { nil }
-  }
-
-  /// How old the shown page is, or `nil` when none is shown.
-  public var age: Duration? {
-    if case .shown(let age, _) = outcome { age } else { nil }
   }
 }

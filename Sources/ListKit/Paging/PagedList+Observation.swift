@@ -13,6 +13,7 @@ extension PagedList {
     let hasPrevious: KeyPath<PagedList, Bool> = \.hasPrevious
     let isBlank: KeyPath<PagedList, Bool> = \.isBlank
     let hasMore: KeyPath<PagedList, Bool> = \.hasMore
+    let status: KeyPath<PagedList, PagingStatus> = \.status
     let cachedPageAge: KeyPath<PagedList, Duration?> = \.cachedPageAge
     let totalCount: KeyPath<PagedList, Int?> = \.totalCount
     let context: KeyPath<PagedList, RequestContext> = \.context

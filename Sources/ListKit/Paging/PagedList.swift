@@ -28,9 +28,11 @@ import Observation
 ///
 /// A failure is a ``PagingError`` that keeps the loader's error and its ``PagingErrorKind``.
 ///
-/// The list is observable with the Observation framework (``items``, ``refreshState``,
-/// ``nextPageState``, ``previousPageState``, ``isBlank``, ``cachedPageAge``…), reports every load through
-/// ``onRequestCompleted`` and ``onCacheLoaded``, and streams its states from ``stateChanges()``.
+/// One model of status, ``status``, and one channel per audience: a SwiftUI view (or any code
+/// using Observation) reads the observable properties (``items``, ``status``, ``refreshState``,
+/// ``nextPageState``, ``isBlank``, ``cachedPageAge``…); code that awaits iterates ``events()``;
+/// the classic callback style sets ``onItemsChanged``, ``onRequestCompleted`` and
+/// ``onCacheLoaded``, which receive the same ``PagedListEvent``s as they happen.
 ///
 /// The methods that start work return the `Task` doing it (or `nil` when they started nothing),
 /// so a caller or a test can `await task.value` instead of waiting for time to pass. Tasks hold
@@ -47,15 +49,18 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   /// The context every request carries; ``switchContext(to:query:)`` changes it.
   public var context: RequestContext { tracked(keyPaths.context) { $0.context } }
 
-  /// Called on the main actor when a page request ends (not for a dropped, outdated response).
+  /// Called on the main actor when a page request ends (not for a dropped, outdated response):
+  /// each ``PagedListEvent/requestCompleted(_:)`` event, as it happens.
   public var onRequestCompleted: ((RequestCompletion) -> Void)?
-  /// Called on the main actor when the cache read at ``start()`` ends.
+  /// Called on the main actor when the cache read at ``start()`` ends: each
+  /// ``PagedListEvent/cacheLoaded(_:)`` event, as it happens.
   public var onCacheLoaded: ((CacheLoadCompletion) -> Void)?
   /// Called on the main actor right after the items change, before any other code can read
-  /// them: the hook for a view that applies each change as a batch update.
+  /// them: each ``PagedListEvent/itemsChanged(_:)`` event, the hook for a view that applies each
+  /// change as a batch update.
   ///
-  /// Unlike ``stateChanges()``, which delivers later, a view updated from here never sees
-  /// ``items`` out of step with the rows it shows.
+  /// Unlike ``events()``, which delivers later, a view updated from here never sees ``items`` out
+  /// of step with the rows it shows.
   public var onItemsChanged: ((ItemsChange) -> Void)?
 
   private(set) var machine: PagingStateMachine<Item>
@@ -71,9 +76,10 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   package private(set) var cacheReadTask: Task<Void, Never>?
   private var cacheReadTicket: PagingStateMachine<Item>.Ticket?
   private var storedCacheSaveError: PageCacheError?
-  var subscribers: [Int: AsyncStream<PagedListState>.Continuation] = [:]
-  /// Told synchronously of every change, before the stream's subscribers (the paged and derived
-  /// sections); each lives as long as its owner (see ``addChangeObserver(owner:_:)``).
+  var subscribers: [Int: AsyncStream<PagedListEvent>.Continuation] = [:]
+  /// Told synchronously of every event, before the callbacks and the stream's subscribers (the
+  /// paged and derived sections); each lives as long as its owner (see
+  /// ``addChangeObserver(owner:_:)``).
   private(set) var changeObservers: [ChangeObserver] = []
   /// The callers of ``idle()`` waiting for the loads to end.
   let idleWaiters = IdleWaiters()
@@ -154,6 +160,13 @@ extension PagedList {
   /// Whether a next page can be loaded now.
   public var hasMore: Bool { tracked(keyPaths.hasMore) { $0.hasMore } }
 
+  /// What the list's status row, footer or empty state shows: loading, no more data, an error
+  /// to retry, the empty state, or nothing.
+  ///
+  /// A ``PagingStatus/failed(message:)`` while ``items`` is empty is the empty state's (the first
+  /// page failed with nothing shown); while items are shown it is the footer's.
+  public var status: PagingStatus { tracked(keyPaths.status) { PagingStatus($0) } }
+
   /// How old the shown cached first page was when it was shown, or `nil` when the items did not
   /// come from the cache.
   public var cachedPageAge: Duration? { tracked(keyPaths.cachedPageAge) { $0.cachedPageAge } }
@@ -174,16 +187,6 @@ extension PagedList {
     registrar.access(self, keyPath: keyPaths.lastCacheSaveError)
     return storedCacheSaveError
   }
-
-  /// Everything but the items, as one value.
-  public var state: PagedListState { state(itemsChange: nil) }
-
-  func state(itemsChange: ItemsChange?) -> PagedListState {
-    PagedListState(
-      refreshState: refreshState, nextPageState: nextPageState, itemCount: items.count,
-      isBlank: isBlank, cachedPageAge: cachedPageAge, itemsChange: itemsChange, totalCount: totalCount,
-      previousPageState: previousPageState)
-  }
 }
 
 // MARK: - Loading
@@ -193,8 +196,8 @@ extension PagedList {
   ///
   /// No disk holds back the first screen: a cached page that answers first is shown (with
   /// ``cachedPageAge``) until the network's page replaces it; one that answers after the network
-  /// is dropped; a cache read that never returns delays nothing. ``onCacheLoaded`` reports the
-  /// read, and the cache is read at most once per context.
+  /// is dropped; a cache read that never returns delays nothing. ``PagedListEvent/cacheLoaded(_:)``
+  /// reports the read, and the cache is read at most once per context.
   /// - Returns: The task loading the first page from the network; it does not wait for the cache.
   ///   `nil` when it started nothing (a refresh was already in flight).
   @discardableResult
@@ -335,23 +338,23 @@ extension PagedList {
 // MARK: - Change observers
 
 extension PagedList {
-  /// An observer of every change, kept only while its owner lives.
+  /// An observer of every event, kept only while its owner lives.
   struct ChangeObserver {
     weak var owner: AnyObject?
-    let notify: @MainActor (PagedListState) -> Void
+    let notify: @MainActor (PagedListEvent) -> Void
   }
 
-  /// Tells `notify` of every change, synchronously, before the stream's subscribers, for as long
-  /// as `owner` lives.
+  /// Tells `notify` of every event, synchronously, before the callbacks and the stream's
+  /// subscribers, for as long as `owner` lives.
   ///
   /// A section observes its list this way: many sections built over one long-lived list and
   /// released again leave no observers behind (each call, and each change, drops the observers
   /// whose owner is gone).
   /// - Parameters:
   ///   - owner: The object the observer belongs to; it is held weakly.
-  ///   - notify: Called with each new state while `owner` lives.
+  ///   - notify: Called with each event while `owner` lives.
   /// - Complexity: Amortized O(1) per call, plus O(n) for the n observers when some owner is gone.
-  package func addChangeObserver(owner: AnyObject, _ notify: @escaping @MainActor (PagedListState) -> Void) {
+  package func addChangeObserver(owner: AnyObject, _ notify: @escaping @MainActor (PagedListEvent) -> Void) {
     changeObservers.removeAll { $0.owner == nil }
     changeObservers.append(ChangeObserver(owner: owner, notify: notify))
   }
@@ -359,17 +362,25 @@ extension PagedList {
   /// The number of change observers held, released owners included until the next prune.
   package var changeObserverCount: Int { changeObservers.count }
 
-  private func notifyChangeObservers(_ state: PagedListState) {
+  /// Reports one event: to the change observers, then the callback for it, then the stream.
+  private func emit(_ event: PagedListEvent) {
     var released = false
     // A copy: an observer may add another (a section built while the list changes).
     for observer in changeObservers {
       if observer.owner == nil {
         released = true
       } else {
-        observer.notify(state)
+        observer.notify(event)
       }
     }
     if released { changeObservers.removeAll { $0.owner == nil } }
+    switch event {
+    case .itemsChanged(let change): onItemsChanged?(change)
+    case .requestCompleted(let completion): onRequestCompleted?(completion)
+    case .cacheLoaded(let completion): onCacheLoaded?(completion)
+    case .statusChanged: break
+    }
+    publish(event)
   }
 }
 
@@ -387,6 +398,7 @@ extension PagedList {
     var cacheKey: PageCacheKey
     var previousPageState: LoadState
     var hasPrevious: Bool
+    var status: PagingStatus
   }
 
   private var observed: Observed {
@@ -394,11 +406,12 @@ extension PagedList {
       refreshState: machine.refreshState, nextPageState: machine.nextPageState,
       isBlank: machine.isBlank, hasMore: machine.hasMore, cachedPageAge: machine.cachedPageAge,
       totalCount: machine.totalCount, context: machine.context, cacheKey: machine.cacheKey,
-      previousPageState: machine.previousPageState, hasPrevious: machine.hasPrevious)
+      previousPageState: machine.previousPageState, hasPrevious: machine.hasPrevious,
+      status: PagingStatus(machine))
   }
 
-  /// Runs one machine transition, tells observers and subscribers what changed, then performs
-  /// the actions; returns the load (or cache read) task it started, if any.
+  /// Runs one machine transition, tells Observation and the event's receivers what changed, then
+  /// performs the actions; returns the load (or cache read) task it started, if any.
   private func transition(
     _ body: (inout PagingStateMachine<Item>) -> [PagingStateMachine<Item>.Action]
   ) -> Task<Void, Never>? {
@@ -415,12 +428,10 @@ extension PagedList {
     }
     // The items live once, in the machine (a second copy would make every append copy them
     // all), so this class tracks its computed properties with its own registrar.
-    var changed = false
     func notify<Value>(_ keyPath: KeyPath<PagedList, Value>, if condition: Bool) {
       guard condition else { return }
       registrar.willSet(self, keyPath: keyPath)
       registrar.didSet(self, keyPath: keyPath)
-      changed = true
     }
     notify(keyPaths.items, if: itemsChange != nil)
     notify(keyPaths.refreshState, if: before.refreshState != after.refreshState)
@@ -433,12 +444,9 @@ extension PagedList {
     notify(keyPaths.cacheKey, if: before.cacheKey != after.cacheKey)
     notify(keyPaths.previousPageState, if: before.previousPageState != after.previousPageState)
     notify(keyPaths.hasPrevious, if: before.hasPrevious != after.hasPrevious)
-    if let itemsChange { onItemsChanged?(itemsChange) }
-    if changed, !changeObservers.isEmpty || !subscribers.isEmpty {
-      let state = state(itemsChange: itemsChange)
-      notifyChangeObservers(state)
-      publish(state)
-    }
+    notify(keyPaths.status, if: before.status != after.status)
+    if let itemsChange { emit(.itemsChanged(itemsChange)) }
+    if before.status != after.status { emit(.statusChanged(after.status)) }
     let started = perform(actions)
     if !machine.hasLoadInFlight { idleWaiters.resumeAll() }
     return started
@@ -462,9 +470,9 @@ extension PagedList {
       case .changeItems:
         break
       case .reportRequest(let completion, _):
-        onRequestCompleted?(completion)
+        emit(.requestCompleted(completion))
       case .reportCache(let completion, _):
-        onCacheLoaded?(completion)
+        emit(.cacheLoaded(completion))
       }
     }
     switch loadTasks.count {
@@ -481,16 +489,25 @@ extension PagedList {
     let token = request.context.userToken
     let direction = request.direction
     let task = Task { [weak self] in
-      let result: Result<Page<Item>, PagingError>
-      do {
-        result = .success(try await loader.loadPage(request))
-      } catch {
-        result = .failure(PagingError(loaderError: error, direction: direction, redacting: token))
-      }
+      let result = await Self.fetch(request, from: loader, direction: direction, redacting: token)
       self?.finish(ticket, result)
     }
     loads[ticket] = task
     return task
+  }
+
+  /// Calls the loader off the main actor (`@concurrent`, whatever the caller's isolation), as
+  /// ``PageLoader`` promises; the load's task, on the main actor, awaits it.
+  @concurrent
+  private nonisolated static func fetch(
+    _ request: PageRequest, from loader: any PageLoader<Item>, direction: PagingDirection,
+    redacting token: String?
+  ) async -> Result<Page<Item>, PagingError> {
+    do {
+      return .success(try await loader.loadPage(request))
+    } catch {
+      return .failure(PagingError(loaderError: error, direction: direction, redacting: token))
+    }
   }
 
   private func finish(_ ticket: PagingStateMachine<Item>.Ticket, _ result: Result<Page<Item>, PagingError>) {

@@ -1,7 +1,7 @@
 /// How one page request ended, in the four values of the classic view-model callback.
 ///
-/// The classic `requestCompleted(success, error, hasMore, isBlank)` block, as a value;
-/// ``success`` is derived from ``error``, so the two can never disagree.
+/// The classic `requestCompleted(success, error, hasMore, isBlank)` block, as a value: success
+/// is ``error`` being `nil`, so the two can never disagree.
 public struct RequestCompletion: Hashable, Sendable {
   /// Which way the request went.
   public var direction: PagingDirection
@@ -13,12 +13,6 @@ public struct RequestCompletion: Hashable, Sendable {
   public var isBlank: Bool
   /// Whether a previous page (items before the first one held) can be loaded now.
   public var hasPrevious: Bool
-
-  /// Whether the page arrived.
-  public var success: Bool { error == nil }
-
-  /// The error's user-presentable message, or `nil` on success.
-  public var errorMessage: String? { error?.message }
 
   /// Creates a completion.
   /// - Parameters:

@@ -8,17 +8,17 @@ import ListDiff
 /// viewport push the visible ones down; apps capture an anchor before the update and restore it
 /// after. `HeadlessTableView`, the terminal list view and the UIKit adapters all do it with this
 /// one rule when asked to keep the first visible row in place.
-public struct ScrollAnchor: Hashable, Sendable {
+package struct ScrollAnchor: Hashable, Sendable {
   /// The first visible row.
-  public var path: ItemPath
+  package var path: ItemPath
   /// How far the viewport's top is below the row's top, in points (or lines).
-  public var offsetIntoRow: Double
+  package var offsetIntoRow: Double
 
   /// Creates an anchor.
   /// - Parameters:
   ///   - path: The first visible row.
   ///   - offsetIntoRow: How far the viewport's top is below the row's top.
-  public init(path: ItemPath, offsetIntoRow: Double) {
+  package init(path: ItemPath, offsetIntoRow: Double) {
     self.path = path
     self.offsetIntoRow = offsetIntoRow
   }
@@ -28,7 +28,7 @@ public struct ScrollAnchor: Hashable, Sendable {
   ///   - path: The first visible row, or `nil` for none.
   ///   - rowTop: Where that row starts in the content.
   ///   - contentOffset: Where the viewport starts in the content.
-  public init?(firstVisibleRow path: ItemPath?, rowTop: Double, contentOffset: Double) {
+  package init?(firstVisibleRow path: ItemPath?, rowTop: Double, contentOffset: Double) {
     guard let path, rowTop.isFinite, contentOffset.isFinite else { return nil }
     self.init(path: path, offsetIntoRow: contentOffset - rowTop)
   }
@@ -40,7 +40,7 @@ public struct ScrollAnchor: Hashable, Sendable {
   ///     deleted it (the offset then stays, as UIKit leaves it).
   ///   - contentOffset: The content offset before the adjustment.
   /// - Returns: The content offset to set; the view still clamps it to its content.
-  public func contentOffset(movedRowTop rowTop: Double?, current contentOffset: Double) -> Double {
+  package func contentOffset(movedRowTop rowTop: Double?, current contentOffset: Double) -> Double {
     guard let rowTop, rowTop.isFinite else { return contentOffset }
     return rowTop + offsetIntoRow
   }

@@ -9,9 +9,11 @@ import Testing
 /// The examples are the code in this folder; ListKitDocumentationTests checks that the documents
 /// show it exactly (the regions between `// snippet:` and `// snippet-end`).
 @MainActor @Suite struct GuideExampleTests {
-  /// Waits for the refresh in flight to end (the stream starts with the current state).
+  /// Waits for the refresh in flight to end: the first of the list's events after which it is
+  /// not loading.
   func refreshEnded(_ list: PagedList<some Identifiable & Sendable>) async {
-    for await state in list.stateChanges() where !state.refreshState.isLoading { break }
+    guard list.refreshState.isLoading else { return }
+    for await _ in list.events() where !list.refreshState.isLoading { break }
   }
 
   @Test func theReadmeScreenPagesADjangoListToTheEndWithItsPinnedPhotos() async throws {

@@ -167,3 +167,21 @@ import Testing
     #expect(screen.view.violations.isEmpty)
   }
 }
+
+/// A negative row is out of range like any other: reported, never a trap.
+@MainActor @Suite struct PagedSectionOutOfRangeTests {
+  @Test(arguments: [-1, Int.min, 0, 5])
+  func selectingAMissingRowIsADiagnostic(item: Int) {
+    let list = PagedList(
+      listName: "photos", loader: ClosurePageLoader<Photo> { _ in Page(items: [], hasMore: false) })
+    let section = PagedSection(list: list) { PhotoRow($0) }
+    let view = HeadlessTableView()
+    let table = TableManager(listView: view, sections: [section])
+    var kinds: [ListDiagnostic.Kind] = []
+    table.diagnosticHandler = { kinds.append($0.kind) }
+    let path = ItemPath(item: item, section: 0)
+    table.listView(view, didSelectItemAt: path)
+    table.listView(view, willDisplay: TextCell(), forItemAt: path)
+    #expect(kinds.first == .itemOutOfRange(path, itemCount: 0))
+  }
+}

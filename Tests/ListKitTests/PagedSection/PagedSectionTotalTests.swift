@@ -2,8 +2,8 @@ import ListKit
 import ListKitTesting
 import Testing
 
-/// A known total reaches the status row of a ``PagedSection`` (``PagingStatus``) and the footer
-/// of ``PagingPresentation``; the words name it only when the app's texts ask for it.
+/// A known total reaches the status row of a ``PagedSection`` (``PagingStatus``) and the
+/// footer's part of the list's status; the words name it only when the app's texts ask for it.
 @MainActor @Suite struct PagedSectionTotalTests {
   typealias ItemRow = PagedSectionContextSwitchTests.ItemRow
 
@@ -44,7 +44,7 @@ import Testing
       screen.table.update()
       #expect(screen.section.status == .reachedEnd(totalCount: total))
       #expect(screen.view.render().last == "[All \(total) photos]")
-      #expect(PagingPresentation(screen.list.state).footer == .reachedEnd(totalCount: total))
+      #expect(PagingPresentation(screen.list).footer == .reachedEnd(totalCount: total))
     }
 
     let refresh = screen.list.refresh()
@@ -68,7 +68,7 @@ import Testing
 
     let switched = screen.list.switchContext(to: RequestContext(userToken: "bob"))
     #expect(screen.view.render() == ["[Loading…]"])
-    #expect(PagingPresentation(screen.list.state).footer == .loading)
+    #expect(PagingPresentation(screen.list).footer == .loading)
     try #require(await requests.next(isolation: #isolation)).succeed(lastPage(201...202, total: nil))
     await switched?.value
     screen.table.update()

@@ -6,13 +6,31 @@ import Testing
   static let refreshError = PagingError(direction: .refresh, message: "Offline")
   static let nextError = PagingError(direction: .nextPage, message: "Timed out")
 
+  /// What a paged list's status is made from: its load states, item count, blankness, total.
+  struct ListState: Sendable, CustomTestStringConvertible {
+    var refresh: LoadState
+    var next: LoadState
+    var count: Int
+    var isBlank: Bool
+    var total: Int?
+
+    var status: PagingStatus {
+      PagingStatus(
+        isBlank: isBlank, hasItems: count > 0, refreshState: refresh, nextPageState: next, totalCount: total)
+    }
+
+    var presentation: PagingPresentation {
+      PagingPresentation(status: status, hasItems: count > 0, isRefreshing: refresh.isLoading)
+    }
+
+    var testDescription: String { "refresh \(refresh), next \(next), count \(count), blank \(isBlank)" }
+  }
+
   static func state(
     refresh: LoadState = .idle, next: LoadState = .idle, count: Int = 0, isBlank: Bool = false,
     total: Int? = nil
-  ) -> PagedListState {
-    PagedListState(
-      refreshState: refresh, nextPageState: next, itemCount: count, isBlank: isBlank, cachedPageAge: nil,
-      itemsChange: nil, totalCount: total)
+  ) -> ListState {
+    ListState(refresh: refresh, next: next, count: count, isBlank: isBlank, total: total)
   }
 
   @Test(arguments: [
@@ -28,38 +46,49 @@ import Testing
     (state(refresh: .failed(refreshError), isBlank: true), .failed(message: "Offline")),
     (state(refresh: .failed(refreshError), count: 20), .failed(message: "Offline")),
   ])
-  func statusFollowsTheListState(state: PagedListState, expected: PagingStatus) {
-    #expect(PagingStatus(state) == expected)
+  func statusFollowsTheListState(state: ListState, expected: PagingStatus) {
+    #expect(state.status == expected)
   }
 
   @Test func aRefreshAfterTheEndHidesNoMoreDataAgain() {
-    let atEnd = PagingStatus(Self.state(next: .reachedEnd, count: 40))
-    let refreshing = PagingStatus(Self.state(refresh: .loading, next: .idle, count: 40))
-    let refreshed = PagingStatus(Self.state(refresh: .idle, next: .idle, count: 20))
+    let atEnd = Self.state(next: .reachedEnd, count: 40).status
+    let refreshing = Self.state(refresh: .loading, next: .idle, count: 40).status
+    let refreshed = Self.state(refresh: .idle, next: .idle, count: 20).status
     #expect(atEnd == .reachedEnd(totalCount: nil))
     #expect(refreshing == .hidden)
     #expect(refreshed == .hidden)
   }
 
-  @Test func statusAgreesWithTheInitializerTakingTheStatesApart() {
-    let loads: [LoadState] = [
-      .idle, .loading, .reachedEnd, .failed(Self.refreshError), .failed(Self.nextError),
-    ]
-    for refresh in loads {
-      for next in loads {
-        for count in [0, 3] {
-          for isBlank in [false, true] where !(isBlank && count > 0) {
-            for total in [nil, 3] as [Int?] {
-              let state = Self.state(
-                refresh: refresh, next: next, count: count, isBlank: isBlank, total: total)
-              let direct = PagingStatus(
-                isBlank: isBlank, hasItems: count > 0, refreshState: refresh, nextPageState: next,
-                totalCount: total)
-              #expect(PagingStatus(state) == direct, "refresh \(refresh), next \(next), count \(count)")
-            }
-          }
-        }
-      }
+  /// A list's one `status` is the status of its own load states, items and total at every step.
+  @MainActor @Test func theListsStatusAgreesWithItsLoadStatesAtEveryStep() async {
+    var harness = PagedListTests.Harness()
+    var statuses: [PagingStatus] = []
+    func check(_ step: String) {
+      let list = harness.list
+      let expected = PagingStatus(
+        isBlank: list.isBlank, hasItems: !list.items.isEmpty, refreshState: list.refreshState,
+        nextPageState: list.nextPageState, totalCount: list.totalCount)
+      #expect(list.status == expected, "\(step)")
+      statuses.append(list.status)
     }
+    check("before loading")
+    let refresh = harness.list.refresh()
+    check("refreshing")
+    await harness.nextRequest().succeed(Page(items: testItems(0..<3), hasMore: true))
+    await refresh?.value
+    check("first page")
+    let next = harness.list.loadNextPage()
+    check("loading the next page")
+    await harness.nextRequest().fail(FriendlyLoaderError(text: "down"))
+    await next?.value
+    check("next page failed")
+    let retry = harness.list.retry()
+    await harness.nextRequest().succeed(Page(items: testItems(3..<5), hasMore: false))
+    await retry?.value
+    check("reached the end")
+    #expect(
+      statuses == [
+        .hidden, .loading, .hidden, .loading, .failed(message: "down"), .reachedEnd(totalCount: nil),
+      ])
   }
 }

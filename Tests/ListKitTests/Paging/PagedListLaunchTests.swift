@@ -37,19 +37,18 @@ import Testing
     }
   }
 
-  @Test func aCacheReadThatNeverReturnsDelaysNeitherTheNetworkNorTheSave() async {
+  @Test func aCacheReadThatNeverReturnsDelaysNeitherTheNetworkNorTheSave() async throws {
     var launch = Launch()
     defer { launch.cache.answerAll() }
     var cacheReports: [CacheLoadCompletion] = []
     launch.list.onCacheLoaded = { cacheReports.append($0) }
     let start = launch.list.start()
     // Decided in the same step, before any task ran: the network is already asked.
-    #expect(launch.list.refreshState == .loading)
     // Without that, the request below would wait for the read forever: end here instead.
-    guard launch.list.refreshState == .loading else { return }
+    try #require(launch.list.refreshState == .loading)
     let read = await launch.nextRead()
     #expect(read?.key == launch.list.cacheKey)
-    guard let request = await launch.nextRequest() else { return }
+    let request = try #require(await launch.nextRequest())
     request.succeed(page([1, 2, 3]))
     await start?.value
     #expect(launch.list.items.map(\.id) == [1, 2, 3])
@@ -64,7 +63,8 @@ import Testing
     defer { launch.cache.answerAll() }
     let start = launch.list.start()
     try #require(launch.list.refreshState == .loading, "the network must be asked at once")
-    guard let request = await launch.nextRequest(), let read = await launch.nextRead() else { return }
+    let request = try #require(await launch.nextRequest())
+    let read = try #require(await launch.nextRead())
     read.answer(.hit(CachedPage(page: page([8, 9]), savedAt: testNow.addingTimeInterval(-60))))
     await launch.list.cacheReadTask?.value
     #expect(launch.list.items.map(\.id) == [8, 9])
@@ -84,7 +84,8 @@ import Testing
     launch.list.onItemsChanged = { changes.append($0) }
     let start = launch.list.start()
     try #require(launch.list.refreshState == .loading, "the network must be asked at once")
-    guard let request = await launch.nextRequest(), let read = await launch.nextRead() else { return }
+    let request = try #require(await launch.nextRequest())
+    let read = try #require(await launch.nextRead())
     request.succeed(page([1, 2, 3]))
     await start?.value
     read.answer(.hit(CachedPage(page: page([8, 9]), savedAt: testNow)))

@@ -30,7 +30,7 @@ import Testing
     let startInvalidated = Flag()
     // SwiftUI tracks what `body` reads the same way.
     withObservationTracking {
-      _ = PagingStatus(list.state)
+      _ = list.status
     } onChange: {
       startInvalidated.set()
     }
@@ -67,7 +67,7 @@ import Testing
   }
 }
 
-/// The footer's states (`PagingStatus` of the list's state) through a real list's life: what
+/// The footer's states (the list's `status`) through a real list's life: what
 /// `LoadMoreFooterView` and `PagedListFooter` show, and that a refresh resets "no more data".
 @MainActor @Suite struct PagingStatusOfAListTests {
   @Test func aRefreshAfterTheLastPageResetsNoMoreData() async throws {
@@ -75,7 +75,7 @@ import Testing
     let list = PagedList(listName: "photos", configuration: .test(), loader: loader)
     var received = requests.makeAsyncIterator()
     var shown: [PagingStatus] = []
-    func note() { shown.append(PagingStatus(list.state)) }
+    func note() { shown.append(list.status) }
 
     let first = list.refresh()
     note()  // loading the first page
@@ -112,11 +112,11 @@ import Testing
     let next = list.loadNextPage()
     try #require(await received.next(isolation: #isolation)).fail(FriendlyLoaderError(text: "Timed out"))
     await next?.value
-    #expect(PagingStatus(list.state) == .failed(message: "Timed out"))
+    #expect(list.status == .failed(message: "Timed out"))
     let retry = list.retry()
-    #expect(PagingStatus(list.state) == .loading)
+    #expect(list.status == .loading)
     try #require(await received.next(isolation: #isolation)).succeed(page(3..<6))
     await retry?.value
-    #expect(PagingStatus(list.state) == .hidden)
+    #expect(list.status == .hidden)
   }
 }

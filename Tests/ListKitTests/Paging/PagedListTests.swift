@@ -145,7 +145,7 @@ import Testing
     let error = harness.list.refreshState.error
     #expect(error?.message == "The list could not be loaded.")
     #expect(error?.details.contains("<redacted>") == true)
-    for text in [error?.message, error?.details, completions.first?.errorMessage, error.map { "\($0)" }] {
+    for text in [error?.message, error?.details, completions.first?.error?.message, error.map { "\($0)" }] {
       #expect(text?.contains(token) == false)
     }
   }
@@ -243,8 +243,8 @@ import Testing
     #expect(harness.list.items.map(\.id) == [1, 2])
     #expect(harness.list.isShowingCachedPage)
     #expect(harness.list.refreshState.error != nil)
-    #expect(completions.first?.success == false)
-    #expect(completions.first?.errorMessage?.isEmpty == false)
+    #expect(completions.first?.error != nil)
+    #expect(completions.first?.error?.message.isEmpty == false)
     #expect(!harness.list.isBlank)
     await harness.list.waitForCacheWrites()
     #expect(harness.cache.saveCount == 0, "nothing new to save")
@@ -329,24 +329,28 @@ import Testing
     #expect(!blankChanged.isSet)
   }
 
-  @Test func theStateStreamStartsWithTheCurrentStateAndFollowsEveryChange() async {
+  @Test func theEventStreamDeliversWhatTheCallbacksReceive_inOrder() async {
     var harness = Harness()
-    var states = harness.list.stateChanges().makeAsyncIterator()
-    #expect(await states.next(isolation: #isolation)?.refreshState == .idle)
+    var called: [PagedListEvent] = []
+    harness.list.onItemsChanged = { called.append(.itemsChanged($0)) }
+    harness.list.onRequestCompleted = { called.append(.requestCompleted($0)) }
+    var events = harness.list.events().makeAsyncIterator()
     await harness.loadFirstPage(page(0..<3))
-    let loading = await states.next(isolation: #isolation)
-    #expect(loading?.refreshState == .loading)
-    let loaded = await states.next(isolation: #isolation)
-    #expect(
-      loaded
-        == PagedListState(
-          refreshState: .idle, nextPageState: .idle, itemCount: 3, isBlank: false, cachedPageAge: nil,
-          itemsChange: .reloaded(count: 3), previousPageState: .reachedEnd))
     await harness.loadNext(page([2, 3]))
-    _ = await states.next(isolation: #isolation)
-    let appended = await states.next(isolation: #isolation)
-    #expect(appended?.itemsChange == .appended(inserted: 3..<4, updated: []))
-    #expect(appended?.itemCount == 4)
+    let firstPage = RequestCompletion(direction: .refresh, error: nil, hasMore: true, isBlank: false)
+    let nextPage = RequestCompletion(direction: .nextPage, error: nil, hasMore: true, isBlank: false)
+    let expected: [PagedListEvent] = [
+      .statusChanged(.loading),
+      .itemsChanged(.reloaded(count: 3)), .statusChanged(.hidden), .requestCompleted(firstPage),
+      .statusChanged(.loading),
+      .itemsChanged(.appended(inserted: 3..<4, updated: [])), .statusChanged(.hidden),
+      .requestCompleted(nextPage),
+    ]
+    var streamed: [PagedListEvent] = []
+    for _ in expected { if let event = await events.next(isolation: #isolation) { streamed.append(event) } }
+    #expect(streamed == expected)
+    #expect(called == expected.filter { if case .statusChanged = $0 { false } else { true } })
+    #expect(harness.list.items.count == 4)
   }
 
   @Test func itemChangesAreReportedAtOnceInStepWithTheItems() async {

@@ -30,7 +30,7 @@ private struct PlainError: Error {}
     #expect(error?.message == "Please sign in again.", "the kind's default text, no text of its own")
     #expect((error?.underlying as? AppLoaderError) == .sessionExpired)
     #expect(completions.first?.error?.kind == .unauthorized)
-    #expect(completions.first?.success == false)
+    #expect(completions.first?.error != nil)
   }
 
   @Test(arguments: [
@@ -73,26 +73,5 @@ private struct PlainError: Error {}
     #expect(first.hashValue == second.hashValue)
     #expect(first != PagingError(direction: .refresh, kind: .server, message: "Offline"))
     #expect(first != PagingError(direction: .nextPage, kind: .offline, message: "Offline"))
-  }
-
-  @Test func successIsDerivedFromTheError() {
-    let failed = RequestCompletion(
-      direction: .refresh, error: PagingError(direction: .refresh), hasMore: false, isBlank: false)
-    #expect(!failed.success)
-    #expect(failed.errorMessage == "The list could not be loaded.")
-    let succeeded = RequestCompletion(direction: .refresh, error: nil, hasMore: true, isBlank: false)
-    #expect(succeeded.success)
-    #expect(succeeded.errorMessage == nil)
-  }
-
-  @Test func aCacheCompletionDerivesSuccessFromItsOutcome() {
-    #expect(CacheLoadCompletion(.shown(age: .seconds(5), itemCount: 3)).success)
-    #expect(CacheLoadCompletion(.shown(age: .seconds(5), itemCount: 3)).age == .seconds(5))
-    #expect(!CacheLoadCompletion(.shown(age: .zero, itemCount: 0)).success, "an empty page shows nothing")
-    #expect(!CacheLoadCompletion(.superseded).success)
-    let miss = CacheLoadCompletion(.missed(.corrupt("truncated")))
-    #expect(!miss.success)
-    #expect(miss.miss == .corrupt("truncated"))
-    #expect(miss.age == nil)
   }
 }

@@ -121,7 +121,7 @@ import Testing
   /// most the maximum plus one page is held, always a contiguous run of the source in order, and
   /// each end is reached only at the source's own end.
   @Test(arguments: styles, [DuplicateIDPolicy.keepFirst, .replaceWithNewest])
-  func randomScrollingKeepsABoundedContiguousRun(style: PagingStyle, policy: DuplicateIDPolicy) {
+  func randomScrollingKeepsABoundedContiguousRun(style: PagingStyle, policy: DuplicateIDPolicy) throws {
     let pageSize = 7
     let maximum = 30
     let source = ItemSource(count: 500)
@@ -129,15 +129,16 @@ import Testing
     for run in 0..<50 {
       var machine = Machine(
         configuration: .test(style, pageSize: pageSize, duplicatePolicy: policy, maximumItemCount: maximum))
-      guard let first = machine.start(hasCache: false, at: .top).load else { return #expect(Bool(false)) }
+      let first = try #require(machine.start(hasCache: false, at: .top).load)
       _ = machine.succeeded(first.ticket, with: source.page(for: first.request))
       for step in 0..<300 {
         let down = Int.random(in: 0..<10, using: &generator) < (step < 150 ? 7 : 3)
         if down { Self.next(&machine, source) } else { Self.previous(&machine, source) }
         let ids = machine.ids
         let context = "style \(style) \(policy) run \(run) step \(step) seed 0x5EED_D309"
+        #expect(throws: Never.self, "\(context)") { try machine.checkInvariants() }
         #expect(ids.count <= maximum + pageSize, "\(context)")
-        guard let low = ids.first else { return #expect(Bool(false), "\(context): empty") }
+        let low = try #require(ids.first, "\(context): empty")
         #expect(ids == Array(low..<(low + ids.count)), "\(context): not a contiguous run")
         #expect((machine.previousPageState == .reachedEnd) == (low == 0), "\(context)")
         #expect((machine.nextPageState == .reachedEnd) == (ids.last == source.count - 1), "\(context)")

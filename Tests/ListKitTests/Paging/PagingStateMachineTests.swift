@@ -128,8 +128,8 @@ import Testing
     var machine = Machine.holdingFirstPage()
     let first = machine.loadNextPage().load
     let report = first.map { machine.failed($0.ticket, with: networkDown) }
-    #expect(report?.completions.first?.success == false)
-    #expect(report?.completions.first?.errorMessage == "offline")
+    #expect(report?.completions.first?.error != nil)
+    #expect(report?.completions.first?.error?.message == "offline")
     #expect(machine.nextPageState == .failed(networkDown))
     let again = machine.retry().load
     #expect(again?.request == first?.request)
@@ -251,7 +251,7 @@ import Testing
   }
 
   @Test(arguments: [DuplicateIDPolicy.keepFirst, .replaceWithNewest])
-  func theDuplicateCheckCostsAConstantNumberOfHashesAndComparisonsPerItem(policy: DuplicateIDPolicy) {
+  func theDuplicateCheckCostsAConstantNumberOfHashesAndComparisonsPerItem(policy: DuplicateIDPolicy) throws {
     let counter = WorkCounter()
     var machine = PagingStateMachine<CountedItem>(
       configuration: .test(pageSize: 50, duplicatePolicy: policy))
@@ -260,12 +260,12 @@ import Testing
     {
       actions.lazy.compactMap { if case .load(let ticket, _) = $0 { ticket } else { nil } }.first
     }
-    guard let first = ticket(machine.refresh()) else { return }
+    let first = try #require(ticket(machine.refresh()))
     _ = machine.succeeded(first, with: Page(items: CountedItem.range(0..<50, counter), hasMore: true))
     let pages = 400
     var distinct = Set(0..<50)
     for number in 1..<pages {
-      guard let load = ticket(machine.loadNextPage()) else { break }
+      let load = try #require(ticket(machine.loadNextPage()), "page \(number) starts")
       // Every tenth item repeats an id of the previous page.
       let ids = (number * 50..<(number + 1) * 50).map { $0 % 10 == 0 ? $0 - 25 : $0 }
       distinct.formUnion(ids)
@@ -406,8 +406,7 @@ import Testing
     var other = Machine(configuration: .test())
     let read = other.start(hasCache: true).cacheReads[0]
     let corrupt = other.cacheLoaded(read, .miss(.corrupt("truncated")), now: testNow)
-    #expect(corrupt.cacheCompletions.first?.miss == .corrupt("truncated"))
-    #expect(corrupt.cacheCompletions.first?.success == false)
+    #expect(corrupt.cacheCompletions.first?.outcome == .missed(.corrupt("truncated")))
     #expect(other.cacheLoaded(read, .miss(.notFound), now: testNow).isEmpty, "one answer per read")
   }
 

@@ -1,0 +1,246 @@
+/// The request protocol of a paged list: one request per direction, tickets, generations, and the
+/// race between the cached first page and the loader's.
+///
+/// Invariants (``checkInvariants()``):
+/// - every ticket in flight is unique and was made by ``makeTicket()``;
+/// - while a refresh is loading or failed, the next and previous directions are idle;
+/// - a next-page request is never a previous-page one, and the other way round;
+/// - a cache read is in flight only before a first page came from the loader or was cancelled.
+package struct PagingRequests {
+  /// Identifies one request: the generation it belongs to and a sequence number unique in the
+  /// requests' life.
+  package struct Ticket: Hashable, Sendable, CustomStringConvertible {
+    /// The generation (count of refreshes started) the request belongs to.
+    package let generation: Int
+    /// Unique among the tickets.
+    package let sequence: Int
+
+    package var description: String { "#\(sequence)@g\(generation)" }
+  }
+
+  /// The state of one direction.
+  package enum Load {
+    /// Nothing in flight, nothing failed.
+    case idle
+    /// `request` is in flight under `ticket`.
+    case loading(Ticket, PageRequest)
+    /// `request` failed; a retry repeats it.
+    case failed(PagingError, PageRequest)
+  }
+
+  private enum CacheRead {
+    case notStarted
+    case reading(Ticket)
+    case done
+  }
+
+  /// The refresh direction.
+  package private(set) var refresh: Load = .idle
+  /// The next-page direction.
+  package private(set) var nextPage: Load = .idle
+  /// The previous-page direction.
+  package private(set) var previousPage: Load = .idle
+  /// The number of refreshes started.
+  package private(set) var generation = 0
+  /// Whether a first page from the loader has arrived (since the last context switch).
+  package private(set) var hasLoadedFirstPage = false
+  private var sequence = 0
+  private var cacheRead = CacheRead.notStarted
+  private static let directions: [PagingDirection] = [.refresh, .nextPage, .previousPage]
+
+  /// The state of `direction`.
+  package func load(of direction: PagingDirection) -> Load {
+    switch direction {
+    case .refresh: refresh
+    case .nextPage: nextPage
+    case .previousPage: previousPage
+    }
+  }
+
+  /// Whether a request, or a cache read whose answer can still be shown, is in flight.
+  ///
+  /// A cache read stops counting once a first page has come from the loader: its answer would be
+  /// dropped then, so nobody needs to wait for it (a stuck disk holds back nothing).
+  package var hasLoadInFlight: Bool {
+    for direction in Self.directions {
+      if case .loading = load(of: direction) { return true }
+    }
+    if case .reading = cacheRead { return !hasLoadedFirstPage }
+    return false
+  }
+
+  /// The ticket in flight for `direction`, if any.
+  package func ticket(of direction: PagingDirection) -> Ticket? {
+    if case .loading(let ticket, _) = load(of: direction) { return ticket }
+    return nil
+  }
+
+  /// Starts the cache read, once, and only before a first page came from the loader.
+  /// - Returns: The read's ticket, or `nil` when no read starts.
+  mutating func startCacheRead() -> Ticket? {
+    guard case .notStarted = cacheRead, !hasLoadedFirstPage else { return nil }
+    let ticket = makeTicket()
+    cacheRead = .reading(ticket)
+    return ticket
+  }
+
+  /// Ends the cache read started under `ticket`.
+  /// - Returns: Whether `ticket` is the read in flight; `false` means its answer is dropped.
+  mutating func finishCacheRead(_ ticket: Ticket) -> Bool {
+    guard case .reading(let current) = cacheRead, current == ticket else { return false }
+    cacheRead = .done
+    return true
+  }
+
+  /// Starts a refresh of `request` in a new generation, unless one is in flight.
+  /// - Returns: The tickets of the next and previous pages it cancels, and its own; `nil` when a
+  ///   refresh is in flight already.
+  mutating func startRefresh(_ request: PageRequest) -> (cancelled: [Ticket], ticket: Ticket)? {
+    if case .loading = refresh { return nil }
+    let cancelled = [ticket(of: .nextPage), ticket(of: .previousPage)].compactMap { $0 }
+    nextPage = .idle
+    previousPage = .idle
+    generation += 1
+    let ticket = makeTicket()
+    refresh = .loading(ticket, request)
+    return (cancelled, ticket)
+  }
+
+  /// Whether a next (`before == false`) or previous page may start: no refresh is loading or
+  /// failed, and that direction is not loading.
+  func canStartPage(before: Bool) -> Bool {
+    guard case .idle = refresh else { return false }
+    if case .loading = before ? previousPage : nextPage { return false }
+    return true
+  }
+
+  /// The failed request of the next (`before == false`) or previous direction, if it failed.
+  func failedPage(before: Bool) -> PageRequest? {
+    if case .failed(_, let request) = before ? previousPage : nextPage { return request }
+    return nil
+  }
+
+  /// Starts a next or previous page (the request says which).
+  mutating func startPage(_ request: PageRequest) -> Ticket {
+    let ticket = makeTicket()
+    if request.isPreviousPage {
+      previousPage = .loading(ticket, request)
+    } else {
+      nextPage = .loading(ticket, request)
+    }
+    return ticket
+  }
+
+  /// Starts again the failed requests: the refresh if it failed, else the failed next and
+  /// previous pages, in the same generation.
+  mutating func retry() -> [(Ticket, PageRequest)] {
+    if case .failed(_, let request) = refresh {
+      let ticket = makeTicket()
+      refresh = .loading(ticket, request)
+      return [(ticket, request)]
+    }
+    return [failedPage(before: false), failedPage(before: true)].compactMap { request in
+      request.map { (startPage($0), $0) }
+    }
+  }
+
+  /// Ends the request in flight under `ticket` as answered.
+  /// - Returns: Its direction and request, or `nil` when `ticket` is not in flight (the answer is
+  ///   dropped).
+  mutating func succeed(_ ticket: Ticket) -> (PagingDirection, PageRequest)? {
+    guard let (direction, request) = inFlight(ticket) else { return nil }
+    set(direction, .idle)
+    if direction == .refresh { hasLoadedFirstPage = true }
+    return (direction, request)
+  }
+
+  /// Ends the request in flight under `ticket` as failed.
+  /// - Returns: Its direction, or `nil` when `ticket` is not in flight (the failure is dropped).
+  mutating func fail(_ ticket: Ticket, with error: PagingError) -> PagingDirection? {
+    guard let (direction, request) = inFlight(ticket) else { return nil }
+    set(direction, .failed(error, request))
+    return direction
+  }
+
+  /// Stops `direction`, whose position moved: cancels its load and forgets its failure (the failed
+  /// request asked for a position no longer next to the items).
+  /// - Returns: The ticket of the load it stopped, or `nil`.
+  mutating func reopen(_ direction: PagingDirection) -> Ticket? {
+    defer { set(direction, .idle) }
+    return ticket(of: direction)
+  }
+
+  /// Cancels every load and the cache read in flight.
+  /// - Returns: Their tickets, the cache read's last.
+  mutating func cancelAll() -> [Ticket] {
+    var cancelled = Self.directions.compactMap { ticket(of: $0) }
+    for direction in Self.directions {
+      if case .loading = load(of: direction) { set(direction, .idle) }
+    }
+    if case .reading(let ticket) = cacheRead {
+      cancelled.append(ticket)
+      cacheRead = .notStarted
+    }
+    return cancelled
+  }
+
+  /// Cancels everything and forgets failures, the cache read and the first page: what a new
+  /// context starts from.
+  /// - Returns: The tickets cancelled.
+  mutating func reset() -> [Ticket] {
+    let cancelled = cancelAll()
+    for direction in Self.directions { set(direction, .idle) }
+    cacheRead = .notStarted
+    hasLoadedFirstPage = false
+    return cancelled
+  }
+
+  /// Checks the invariants listed on the type.
+  /// - Throws: ``PagingInvariantViolation`` naming the first one broken.
+  func checkInvariants() throws(PagingInvariantViolation) {
+    var tickets: [Ticket] = Self.directions.compactMap { ticket(of: $0) }
+    if case .reading(let ticket) = cacheRead { tickets.append(ticket) }
+    try PagingInvariantViolation.check(Set(tickets).count == tickets.count, "a ticket is in flight twice")
+    try PagingInvariantViolation.check(
+      tickets.allSatisfy { $0.sequence <= sequence }, "a ticket in flight was not made here")
+    if case .idle = refresh {
+    } else {
+      try PagingInvariantViolation.check(
+        ticket(of: .nextPage) == nil && ticket(of: .previousPage) == nil
+          && failedPage(before: false) == nil && failedPage(before: true) == nil,
+        "a page direction is busy while a refresh is loading or failed")
+    }
+    for (load, before) in [(nextPage, false), (previousPage, true)] {
+      if case .loading(_, let request) = load {
+        try PagingInvariantViolation.check(
+          request.isPreviousPage == before, "a request in the wrong direction")
+      }
+      if case .failed(_, let request) = load {
+        try PagingInvariantViolation.check(
+          request.isPreviousPage == before, "a failure in the wrong direction")
+      }
+    }
+  }
+
+  private mutating func makeTicket() -> Ticket {
+    sequence += 1
+    return Ticket(generation: generation, sequence: sequence)
+  }
+
+  private func inFlight(_ ticket: Ticket) -> (PagingDirection, PageRequest)? {
+    for direction in Self.directions {
+      if case .loading(let current, let request) = load(of: direction), current == ticket {
+        return (direction, request)
+      }
+    }
+    return nil
+  }
+
+  private mutating func set(_ direction: PagingDirection, _ load: Load) {
+    switch direction {
+    case .refresh: refresh = load
+    case .nextPage: nextPage = load
+    case .previousPage: previousPage = load
+    }
+  }
+}
