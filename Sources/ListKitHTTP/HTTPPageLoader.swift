@@ -51,6 +51,8 @@ public struct HTTPPageLoader<Item: Sendable>: PageLoader {
   let decoder: JSONDecoder
   /// Sends the requests: deadline, cap, cancellation, status errors and the log.
   let transport: HTTPTransport
+  /// Supplies the token instead of the context, when set (``withCredentials(_:)``).
+  var credentialProvider: HTTPCredentialProvider?
 
   /// Creates a loader.
   /// - Parameters:
@@ -111,8 +113,15 @@ public struct HTTPPageLoader<Item: Sendable>: PageLoader {
   /// - Parameter request: The position and the context (its token is sent as configured).
   /// - Returns: The page, with whether more follow and the next-page URL or cursor, if any.
   /// - Throws: ``HTTPPageLoaderError`` when the page cannot be loaded, or `CancellationError`
-  ///   when the calling task is cancelled.
+  ///   when the calling task is cancelled; with a credential provider, what it throws when asked
+  ///   for the current token.
   public func loadPage(_ request: PageRequest) async throws -> Page<Item> {
+    if let credentialProvider { return try await loadPage(request, credentials: credentialProvider) }
+    return try await send(request)
+  }
+
+  /// Loads a page with the context's token, once.
+  func send(_ request: PageRequest) async throws -> Page<Item> {
     let redactor = makeRedactor(for: request.context)
     var urlRequest: URLRequest?
     do {

@@ -49,6 +49,9 @@ struct PagingReferenceModel {
   /// The offset of the first page of the generation, in offset style.
   private var baseOffset = 0
   private var previousCursors: [String] = []
+  /// Next and previous pages in a row that added no new item while more follow.
+  private var fruitlessNextPages = 0
+  private var fruitlessPreviousPages = 0
 
   init(configuration: PagingConfiguration) { self.configuration = configuration }
 
@@ -151,20 +154,15 @@ struct PagingReferenceModel {
     generationHasFirstPage = false
     ended = false
     previousEnded = false
+    fruitlessNextPages = 0
+    fruitlessPreviousPages = 0
     return refreshPosition
   }
 
   mutating func loadNextPage(explicit: Bool, handle: Int) -> PageRequest.Position? {
-    let size = configuration.pageSize
     let request = position(
       ended: ended, inFlight: nextInFlight != nil, failed: nextFailedPosition, explicit: explicit
-    ) {
-      switch configuration.style {
-      case .pageIndex: .page(index: baseIndex + firstPageSpan + rawPageCounts.count - 1, size: size)
-      case .offset: .offset(baseOffset + rawPageCounts.reduce(0, +), limit: size)
-      case .cursor: .cursor(cursors.last, limit: size)
-      }
-    }
+    ) { freshNextPosition }
     guard let request else { return nil }
     nextFailedPosition = nil
     nextInFlight = (handle, request)
@@ -172,21 +170,32 @@ struct PagingReferenceModel {
   }
 
   mutating func loadPreviousPage(explicit: Bool, handle: Int) -> PageRequest.Position? {
-    let size = configuration.pageSize
     let request = position(
       ended: previousEnded, inFlight: previousInFlight != nil, failed: previousFailedPosition,
       explicit: explicit
-    ) {
-      switch configuration.style {
-      case .pageIndex: .page(index: baseIndex - prependedPages - 1, size: size)
-      case .offset: .offset(max(0, topOffset - size), limit: min(size, topOffset))
-      case .cursor: .cursorBefore(previousCursors.last!, limit: size)
-      }
-    }
+    ) { freshPreviousPosition }
     guard let request else { return nil }
     previousFailedPosition = nil
     previousInFlight = (handle, request)
     return request
+  }
+
+  private var freshNextPosition: PageRequest.Position {
+    let size = configuration.pageSize
+    return switch configuration.style {
+    case .pageIndex: .page(index: baseIndex + firstPageSpan + rawPageCounts.count - 1, size: size)
+    case .offset: .offset(baseOffset + rawPageCounts.reduce(0, +), limit: size)
+    case .cursor: .cursor(cursors.last, limit: size)
+    }
+  }
+
+  private var freshPreviousPosition: PageRequest.Position {
+    let size = configuration.pageSize
+    return switch configuration.style {
+    case .pageIndex: .page(index: baseIndex - prependedPages - 1, size: size)
+    case .offset: .offset(max(0, topOffset - size), limit: min(size, topOffset))
+    case .cursor: .cursorBefore(previousCursors.last!, limit: size)
+    }
   }
 
   /// The rules both directions share: nothing before a first page, while a refresh is in flight
@@ -285,6 +294,15 @@ struct PagingReferenceModel {
   }
 
   private mutating func prependPage(_ page: Page<TestItem>) {
+    let held = items.count
+    defer {
+      // No new item while more follow, `pageBound` times in a row: the direction fails there.
+      fruitlessPreviousPages = items.count == held && !previousEnded ? fruitlessPreviousPages + 1 : 0
+      if fruitlessPreviousPages == PagingNoProgressError.pageBound {
+        previousFailedPosition = freshPreviousPosition
+        fruitlessPreviousPages -= 1
+      }
+    }
     items = Self.mergeAtTop(items, page.items, policy: configuration.duplicatePolicy)
     if let total = Self.total(of: page) { totalCount = total }
     prependedPages += 1
@@ -301,10 +319,17 @@ struct PagingReferenceModel {
   }
 
   private mutating func appendPage(_ page: Page<TestItem>) {
+    let held = items.count
     items = Self.merge(items, page.items, policy: configuration.duplicatePolicy)
     if let total = Self.total(of: page) { totalCount = total }
     rawPageCounts.append(page.items.count)
     ended = endsPaging(page)
+    // No new item while more follow, `pageBound` times in a row: the direction fails there.
+    fruitlessNextPages = items.count == held && !ended ? fruitlessNextPages + 1 : 0
+    if fruitlessNextPages == PagingNoProgressError.pageBound {
+      nextFailedPosition = freshNextPosition
+      fruitlessNextPages -= 1
+    }
   }
 
   /// The page's total, when it has one that counts something.
