@@ -317,8 +317,13 @@ extension PagingStateMachine {
     pages.reset(to: heldPage(items.count, page, before: positions.previous, after: positions.next))
     let change = showEdits(after: .reloaded(count: items.count))
     let report = Action.reportRequest(completion(.refresh, error: nil), change)
-    // The cache holds the top page; a page opened in the middle is not one.
-    return startsAtTop ? [.saveFirstPage(page, cacheKey), report] : [report]
+    // The cache holds the top page; a page opened in the middle is not one. Its cursors stay
+    // out: a cached page is only shown, never paged from, and a server may put the token in a
+    // next link (`.queryParameter` authentication).
+    var saved = page
+    saved.nextCursor = nil
+    saved.previousCursor = nil
+    return startsAtTop ? [.saveFirstPage(saved, cacheKey), report] : [report]
   }
 
   /// Records the failure of the request started under `ticket`, or drops it when not in flight.
