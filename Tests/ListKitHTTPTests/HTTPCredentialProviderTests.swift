@@ -118,7 +118,7 @@ import Testing
   }
 
   @Test func noTokenAppearsInAnErrorOrALogLine() async throws {
-    let log = HTTPPageLoaderSecurityTests.LogLines()
+    let log = LogLines()
     var texts: [String] = []
     try await withServer { server in
       let session = try await signedIn(server)

@@ -17,7 +17,7 @@ import Testing
   /// loader's log lines.
   final class Texts {
     var reports: [String] = []
-    let log = HTTPPageLoaderSecurityTests.LogLines()
+    let log = LogLines()
     var all: [String] { reports + log.all }
   }
 
