@@ -27,10 +27,12 @@ let package = Package(
     // UIKit and SwiftUI adapters: every file is inside `#if canImport(UIKit)`, so on Linux this is
     // an empty module and only Apple platforms compile its code.
     .target(name: "ListKitUIKit", dependencies: ["ListKit"], swiftSettings: strict),
-    // The loopback JSON API (a Python 3 standard-library script) and its launcher, shared by the
+    // The loopback JSON API (a Python 3 standard-library script and its route modules) and its launcher, shared by the
     // HTTP tests, the demo tests and the benchmark; in no product. The script is found through
     // #filePath, so it is not a bundle resource.
-    .target(name: "ListKitFixtures", exclude: ["page_server.py"], swiftSettings: strict),
+    .target(
+      name: "ListKitFixtures", exclude: ["page_server.py", "anyapi_routes.py", "hostile_routes.py"],
+      swiftSettings: strict),
     // The demo's options, data set, loader and screen glue live in a library so tests can import them;
     // the executable only wires them to a terminal.
     .target(
@@ -46,6 +48,8 @@ let package = Package(
       swiftSettings: strict),
     // A test fixture, not a tool: FilePageCacheCrashTests runs it and kills it mid-write.
     .executableTarget(name: "listkit-cache-writer", dependencies: ["ListKit"], swiftSettings: strict),
+    // A test fixture, not a tool: HTTPHostileMemoryTests runs it under a memory limit.
+    .executableTarget(name: "listkit-http-probe", dependencies: ["ListKitHTTP"], swiftSettings: strict),
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListKitTesting"], swiftSettings: strict),
     .testTarget(
       name: "ListKitTests", dependencies: ["ListKit", "ListDiff", "ListKitTesting"], swiftSettings: strict),

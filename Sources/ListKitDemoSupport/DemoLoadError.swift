@@ -5,6 +5,8 @@ package enum DemoLoadError: Error, Hashable, Sendable {
   /// A failure injected by `--fail-rate`, for the page starting at `offset`, on its `attempt`-th
   /// request (from 1).
   case simulatedFailure(offset: Int, attempt: Int)
+  /// A failure injected by `--fail-rate` into the `request`-th edit (like, delete, post), from 1.
+  case simulatedEditFailure(request: Int)
   /// A request the loader cannot serve (a negative position, a size of 0, a foreign cursor).
   case invalidRequest(String)
 }
@@ -15,6 +17,8 @@ extension DemoLoadError: CustomStringConvertible {
     switch self {
     case .simulatedFailure(let offset, let attempt):
       "simulated network failure (items from \(offset + 1), attempt \(attempt))"
+    case .simulatedEditFailure(let request):
+      "simulated network failure (edit request \(request))"
     case .invalidRequest(let reason):
       "invalid request: \(reason)"
     }

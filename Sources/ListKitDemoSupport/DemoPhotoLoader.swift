@@ -1,8 +1,9 @@
 import ListKit
 import ListKitTesting
 
-/// The demo's in-process ``PageLoader``: pages of a fixed photo array, after a simulated
-/// latency on an injected clock, failing at a rate decided by the seed.
+/// The demo's in-process ``PageLoader``: pages of the photos of a ``DemoPhotoStore`` (which the
+/// demo's edits change), after a simulated latency on an injected clock, failing at a rate
+/// decided by the seed.
 ///
 /// Whether a request fails depends only on the seed, the page's first offset and how many
 /// times that page was asked for before, so a run is reproducible whatever the timing, and a
@@ -11,11 +12,12 @@ package struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duratio
   /// The item type.
   package typealias Item = Photo
 
-  private let photos: [Photo]
-  private let latency: Duration
-  private let failRate: Double
-  private let seed: UInt64
-  private let clock: C
+  /// The photos the "server" has.
+  package let store: DemoPhotoStore
+  let latency: Duration
+  let failRate: Double
+  let seed: UInt64
+  let clock: C
   private let attempts = AttemptCounter()
 
   /// Creates a loader.
@@ -26,7 +28,7 @@ package struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duratio
   ///   - seed: The seed of the failure draws.
   ///   - clock: The clock to wait on.
   package init(photos: [Photo], latency: Duration, failRate: Double, seed: UInt64, clock: C) {
-    self.photos = photos
+    self.store = DemoPhotoStore(photos: photos)
     self.latency = latency
     self.failRate = failRate
     self.seed = seed
@@ -46,6 +48,7 @@ package struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duratio
     }
     try Task.checkCancellation()
     let attempt = attempts.next(for: offset)
+    let photos = store.snapshot
     if failRate > 0 {
       var draw = SplitMix64(
         seed: SplitMix64.mix(seed ^ SplitMix64.mix(UInt64(offset) << 20 | UInt64(attempt))))
@@ -83,7 +86,7 @@ package struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duratio
       (offset, limit) = (max(0, end - size), min(size, end))
     case .item(let id, let size):
       // The page of `size` photos that holds the photo, aligned so page indexes line up.
-      guard size > 0, let index = photos.firstIndex(where: { String($0.id) == id }) else {
+      guard size > 0, let index = store.snapshot.firstIndex(where: { String($0.id) == id }) else {
         throw .invalidRequest("no photo has the id '\(id)'")
       }
       (offset, limit) = (index / size * size, size)

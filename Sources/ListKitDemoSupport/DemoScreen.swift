@@ -14,7 +14,10 @@ import ListKitTerminal
 ///
 /// The paged section asks the list for the next page as rows near the end appear, and every
 /// change reaches the view as a batch update. r refreshes (or retries after an error) through
-/// ``PagedList/retry()`` and ``PagedList/refresh()``.
+/// ``PagedList/retry()`` and ``PagedList/refresh()``. l likes the photo under the cursor, d
+/// deletes it and n posts a new photo at the top, each shown at once as a pending edit that the
+/// built-in "server" confirms or refuses a little later; in a chat (`--chat`) the keys type a
+/// message that Enter sends (see `DemoScreen+Editing.swift`).
 @MainActor
 package final class DemoScreen {
   /// What a key did.
@@ -61,6 +64,16 @@ package final class DemoScreen {
   /// Whether the list reads from the bottom, like a chat.
   var isChat = false
   private let renderer = ObservationRenderer()
+  /// The "server" the edit keys talk to: the built-in loader, or `nil` for `--url`.
+  package var editor: (any DemoPhotoEditing)?
+  /// The message being typed in a chat.
+  package internal(set) var draft = ""
+  /// What the last edit did, for the status line ("like of 3 rolled back"), or "".
+  package internal(set) var editNote = ""
+  /// The requests of the edits still waiting for the server.
+  var editTasks: [Int: Task<Void, Never>] = [:]
+  /// The number of edits started, for `editTasks`' keys and temporary ids.
+  var editCount = 0
 
   /// Creates a screen for a paged list; call ``start()`` to show the cache and load.
   /// - Parameters:
@@ -106,6 +119,7 @@ package final class DemoScreen {
       listName: "photos", context: RequestContext(userToken: options.token), query: options.cacheQuery,
       configuration: try options.pagingConfiguration(), loader: loader, cache: cache, now: now)
     self.init(list: list, sourceDescription: options.sourceDescription, size: size)
+    editor = loader as? any DemoPhotoEditing
     anchor = options.anchor
     isChat = options.chat
     // A chat is the messages alone (the counts stay on the status line): nothing above them
@@ -177,15 +191,25 @@ package final class DemoScreen {
 
   // MARK: - Keys and drawing
 
-  /// Acts on a key: q, Ctrl-C or Ctrl-D quit; r retries after an error, otherwise refreshes;
-  /// the navigation keys (and Enter, which retries on the error row) go to the list view.
+  /// Acts on a key.
+  ///
+  /// q, Ctrl-C or Ctrl-D quit; r retries after an error, otherwise refreshes; l likes, d deletes,
+  /// n posts a photo; the navigation keys (and Enter, which retries on the error row) go to the
+  /// list view. In a chat, characters type a message and Enter sends it; Ctrl-R refreshes.
   /// - Parameter key: The key.
   /// - Returns: What the key did.
   package func handle(_ key: Key) -> KeyResult {
+    if isChat, let result = handleChat(key) { return result }
     switch key {
     case .character("q"), .character("Q"), .interrupt, .endOfInput:
       return .quit
-    case .character("r"), .character("R"):
+    case .character("l"), .character("L"):
+      return like()
+    case .character("d"), .character("D"):
+      return delete()
+    case .character("n"), .character("N"):
+      return post()
+    case .character("r"), .character("R"), .control("r"):
       // A refresh (or its retry) starts from the top, as pull-to-refresh does: the new first
       // page then arrives under the cursor instead of shrinking the list under a scrolled view
       // (which would show its last rows and load a second page at once).
@@ -277,7 +301,12 @@ package final class DemoScreen {
 
   /// The last line: the counts and state, always on screen, then the keys.
   private var statusText: String {
-    " \(list.items.count) photos · \(pagesText) · \(stateText) │ ↑↓ PgUp PgDn Home End · r refresh · q quit"
+    let note = editNote.isEmpty ? "" : " · \(editNote)"
+    let keys =
+      !isChat
+      ? "↑↓ PgUp PgDn · l like · d delete · n new · r refresh · q quit"
+      : draft.isEmpty ? "type a message, Enter sends · ^R refresh · ^C quit" : "› \(draft)▏"
+    return " \(list.items.count) photos · \(pagesText) · \(stateText)\(note) │ \(keys)"
   }
 
   private var stateText: String {

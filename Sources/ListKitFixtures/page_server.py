@@ -27,6 +27,8 @@ how long anything takes. Routes:
   /echo         the request's method, path, query and headers as JSON
   /slowpages    like /drf/page but only page >= 2 waits at its `gate`
   /status       answers `code` with a short text body that echoes the query
+  (and the routes of anyapi_routes.py: fastapi-pagination, JSON:API, POST /graphql)
+  /hostile/...  a hostile server: see hostile_routes.py
 
 Gates, for the test (each answers {"arrived": n, "hangups": n, "open": bool} of gate `name`):
   /gate/open     opens gate `name`: every request waiting there, and every later one, goes on
@@ -46,8 +48,16 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlencode, urlsplit
 
+# The routes of issue #28 (fastapi-pagination, JSON:API, GraphQL POST) live in a module of their
+# own; no bytecode is written next to the sources.
+sys.dont_write_bytecode = True
+from anyapi_routes import AnyAPIRoutes  # noqa: E402
+from hostile_routes import HostileRoutes  # the /hostile/ routes, kept in a module of their own
+
 FLAKY_COUNTS = {}
 FLAKY_LOCK = threading.Lock()
+AUTH = {}  # account name -> its tokens and counts (the sign-in block)
+AUTH_LOCK = threading.Lock()
 # NB: a bound on a test's wait for a gate, only so a broken test fails instead of hanging.
 WAIT_BOUND = 120.0
 
@@ -94,7 +104,7 @@ def integer(query, name, default):
         return default
 
 
-class Handler(BaseHTTPRequestHandler):
+class Handler(AnyAPIRoutes, HostileRoutes, BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     # Headers and body go out in separate writes; without this, Nagle's algorithm and the
     # client's delayed ACK add about 40 ms to every keep-alive response.
@@ -350,6 +360,89 @@ class Handler(BaseHTTPRequestHandler):
 
     def route_status(self, path, query, total, gate):
         self.send(integer(query, "code", 500), "status page for %r" % query, "text/plain")
+
+
+    # --- Sign-in: expiring tokens (issue #30) and a server that repeats page 1 (#28) ---------
+    # Per account (query `account`), the server holds the valid tokens and counts what happened:
+    #   /auth/login    mints a token for `account` -> {"token": t}
+    #   /auth/refresh  counts a refresh, revokes the account's tokens and mints a new one;
+    #                  `fail=1` answers 400 invalid_grant instead, `reject=1` a token never valid
+    #   /auth/expire   revokes every token of `account` (the test decides when a token expires)
+    #   /auth/items    /drf/page for `Authorization: Bearer <a valid token of account>`, else a 401
+    #                  whose body echoes the header (a careless API)
+    #   /auth/stats    {"refreshes": n, "requests": n, "refused": n, "tokens": [...]} of `account`
+    #   /repeatfirst   /drf/page that ignores `page`: always page 1, with a `next` link onwards
+
+    def auth_account(self, query):
+        name = first(query, "account", "")
+        with AUTH_LOCK:
+            return AUTH.setdefault(name, {"valid": set(), "minted": 0, "refreshes": 0,
+                                          "requests": 0, "refused": 0})
+
+    @staticmethod
+    def mint(account):
+        account["minted"] += 1
+        # `+ / = ~` and a space: characters that percent-encoding and redaction must survive.
+        return "s3cr3t+/=~ %d.%s" % (account["minted"], os.urandom(6).hex())
+
+    def route_auth_login(self, path, query, total, gate):
+        account = self.auth_account(query)
+        with AUTH_LOCK:
+            token = self.mint(account)
+            account["valid"].add(token)
+        self.send_json({"token": token})
+
+    def route_auth_refresh(self, path, query, total, gate):
+        account = self.auth_account(query)
+        with AUTH_LOCK:
+            account["refreshes"] += 1
+            if first(query, "fail"):
+                failed = True
+            else:
+                failed = False
+                token = self.mint(account)
+                if not first(query, "reject"):
+                    account["valid"] = {token}
+        if failed:
+            self.send_json({"error": "invalid_grant"}, code=400)
+        else:
+            self.send_json({"token": token})
+
+    def route_auth_expire(self, path, query, total, gate):
+        account = self.auth_account(query)
+        with AUTH_LOCK:
+            expired = len(account["valid"])
+            account["valid"] = set()
+        self.send_json({"expired": expired})
+
+    def route_auth_items(self, path, query, total, gate):
+        account = self.auth_account(query)
+        header = self.headers.get("Authorization") or ""
+        with AUTH_LOCK:
+            account["requests"] += 1
+            allowed = header.startswith("Bearer ") and header[len("Bearer "):] in account["valid"]
+            if not allowed:
+                account["refused"] += 1
+        if not allowed:
+            self.send(401, self.echo_secret_body(query), "text/plain")
+            return
+        self.route_drf_page(path, query, total, gate)
+
+    def route_auth_stats(self, path, query, total, gate):
+        account = self.auth_account(query)
+        with AUTH_LOCK:
+            stats = {k: account[k] for k in ("refreshes", "requests", "refused")}
+            stats["tokens"] = sorted(account["valid"])
+        self.send_json(stats)
+
+    def route_repeatfirst(self, path, query, total, gate):
+        page = integer(query, "page", 1)
+        size = integer(query, "page_size", 20)
+        rest = {k: v[0] for k, v in query.items() if k != "page"}
+        nxt = "%s%s?%s" % (self.base(), path, urlencode(dict(rest, page=page + 1)))
+        self.send_json({"count": total, "next": nxt, "previous": None, "results": items(0, size, total)})
+
+    # --- End of the sign-in block ------------------------------------------------------------
 
 
 class Server(ThreadingHTTPServer):

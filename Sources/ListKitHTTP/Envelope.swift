@@ -11,14 +11,23 @@ struct EnvelopeSpec: Sendable {
   var next: [String]?
   var count: [String]?
   var previous: [String]?
+  var hasPrevious: [String]?
+  var page: [String]?
+  var pages: [String]?
 
-  init(items: String, hasMore: String?, next: String?, count: String?, previous: String? = nil) {
+  init(
+    items: String, hasMore: String?, next: String?, count: String?, previous: String? = nil,
+    hasPrevious: String? = nil, page: String? = nil, pages: String? = nil
+  ) {
     func split(_ path: String) -> [String] { path.split(separator: ".").map(String.init) }
     self.items = split(items)
     self.hasMore = hasMore.map(split)
     self.next = next.map(split)
     self.count = count.map(split)
     self.previous = previous.map(split)
+    self.hasPrevious = hasPrevious.map(split)
+    self.page = page.map(split)
+    self.pages = pages.map(split)
   }
 }
 
@@ -29,6 +38,9 @@ struct Envelope<Item: Decodable>: Decodable {
   var next: String?
   var count: Int?
   var previous: String?
+  var hasPrevious: Bool?
+  var page: Int?
+  var pages: Int?
 
   init(from decoder: any Decoder) throws {
     guard let spec = EnvelopeSpec.current else {
@@ -42,9 +54,12 @@ struct Envelope<Item: Decodable>: Decodable {
     }
     next = try spec.next.flatMap { try Self.cursor(at: $0, in: root) }
     previous = try spec.previous.flatMap { try Self.cursor(at: $0, in: root) }
-    count = try spec.count.flatMap { path in
-      try Self.optional(path, in: root) { try $0.decodeIfPresent(Int.self, forKey: $1) }
+    hasPrevious = try spec.hasPrevious.flatMap { path in
+      try Self.optional(path, in: root) { try $0.decodeIfPresent(Bool.self, forKey: $1) }
     }
+    count = try spec.count.flatMap { try Self.integer(at: $0, in: root) }
+    page = try spec.page.flatMap { try Self.integer(at: $0, in: root) }
+    pages = try spec.pages.flatMap { try Self.integer(at: $0, in: root) }
   }
 
   private typealias Container = KeyedDecodingContainer<AnyKey>
@@ -55,6 +70,11 @@ struct Envelope<Item: Decodable>: Decodable {
       if let number = try? container.decodeIfPresent(Int.self, forKey: key) { return String(number) }
       return try container.decodeIfPresent(String.self, forKey: key)
     }
+  }
+
+  /// An integer, or `nil` when missing or null.
+  private static func integer(at path: [String], in root: Container) throws -> Int? {
+    try optional(path, in: root) { try $0.decodeIfPresent(Int.self, forKey: $1) }
   }
 
   private static func required<T>(

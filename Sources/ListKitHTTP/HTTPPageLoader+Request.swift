@@ -12,27 +12,46 @@ extension HTTPPageLoader {
     return Double(seconds) + Double(attoseconds) / 1e18
   }
 
-  /// Builds the GET request for a page request.
+  /// Builds the HTTP request for a page request: the paging URL and headers, then the request
+  /// builder's changes, then authentication.
   func makeURLRequest(for request: PageRequest, redactor: Redactor) throws(HTTPPageLoaderError) -> URLRequest
   {
-    guard timeout > .zero else {
-      throw .invalidRequest("timeout must be positive, not \(timeout)")
+    try transport.validate()
+    // The loader's headers win over the style's, which win over the default; names are
+    // compared case-insensitively, as HTTP does.
+    var merged = ["Accept": "application/json"]
+    for (name, value) in style.requestHeaders.sorted(by: { $0.key < $1.key })
+      + headers.sorted(by: { $0.key < $1.key })
+    {
+      merged = merged.filter { $0.key.lowercased() != name.lowercased() }
+      merged[name] = value
     }
-    guard maximumResponseBytes > 0 else {
-      throw .invalidRequest("maximumResponseBytes must be positive, not \(maximumResponseBytes)")
+    var parts = HTTPRequestBuilder.Parts(
+      method: "GET", url: try makeURL(for: request.position, redactor: redactor), baseURL: baseURL,
+      headers: merged)
+    do {
+      try requestBuilder.build(request, &parts)
+    } catch let error as HTTPPageLoaderError {
+      throw error
+    } catch {
+      throw .invalidRequest(redactor.redact("the request builder failed: \(error)"))
     }
-    let url = try makeURL(for: request.position, redactor: redactor)
+    guard Self.origin(parts.url) == Self.origin(baseURL) else {
+      throw .invalidRequest(
+        "the request URL \(redactor.redact(parts.url)) is not on the base URL's origin \(Self.origin(baseURL))"
+      )
+    }
     let token = request.context.userToken.flatMap { $0.isEmpty ? nil : $0 }
-    var finalURL = url
+    var finalURL = parts.url
     if case .queryParameter(let name) = authentication, let token {
-      finalURL = try Self.url(url, adding: [URLQueryItem(name: name, value: token)], redactor: redactor)
+      finalURL = try Self.url(finalURL, adding: [URLQueryItem(name: name, value: token)], redactor: redactor)
     }
     var urlRequest = URLRequest(
       url: finalURL, cachePolicy: .reloadIgnoringLocalCacheData,
       timeoutInterval: Self.seconds(timeout))
-    urlRequest.httpMethod = "GET"
-    urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
-    for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+    urlRequest.httpMethod = parts.method
+    urlRequest.httpBody = parts.body
+    for (name, value) in parts.headers.sorted(by: { $0.key < $1.key }) {
       urlRequest.setValue(value, forHTTPHeaderField: name)
     }
     if let token {
@@ -127,15 +146,17 @@ extension HTTPPageLoader {
     guard let url = URL(string: cursor), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", url.host != nil
     else { return nil }
-    func origin(_ url: URL) -> String {
-      let scheme = url.scheme?.lowercased() ?? ""
-      let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
-      return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
-    }
-    guard origin(url) == origin(baseURL) else {
+    guard Self.origin(url) == Self.origin(baseURL) else {
       throw .invalidRequest(
-        "the page URL \(redactor.redact(url)) is not on the base URL's origin \(origin(baseURL))")
+        "the page URL \(redactor.redact(url)) is not on the base URL's origin \(Self.origin(baseURL))")
     }
     return url
+  }
+
+  /// A URL's scheme, host and port, which a link must share with the base URL.
+  static func origin(_ url: URL) -> String {
+    let scheme = url.scheme?.lowercased() ?? ""
+    let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+    return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
   }
 }

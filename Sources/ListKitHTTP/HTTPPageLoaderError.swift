@@ -28,6 +28,13 @@ public enum HTTPPageLoaderError: Error, Hashable, Sendable {
   case unauthorized(status: Int, bodyExcerpt: String)
   /// The server answered another status outside 200–299, with the start of its body.
   case httpStatus(Int, bodyExcerpt: String)
+  /// The server asked the app to slow down: HTTP 429, or 503 with a `Retry-After` header; the
+  /// delay is the header's, `nil` when it sent none (or one that cannot be read).
+  case rateLimited(status: Int, retryAfter: RetryAfter?, bodyExcerpt: String)
+  /// The server redirected the request to another origin (scheme, host or port), which the
+  /// loader does not follow: the request carries the user's credentials. `origin` is where the
+  /// redirect pointed (`https://login.example.net:443`).
+  case redirectRefused(origin: String)
   /// The response's `Content-Type` is not one the response style reads (for example an HTML
   /// captive portal page); `nil` when the server sent none and one was required.
   case unexpectedContentType(String?)
@@ -38,6 +45,10 @@ public enum HTTPPageLoaderError: Error, Hashable, Sendable {
   /// Any other transport failure, with its `URLError` code (for example −1011,
   /// `badServerResponse`: the server closed the connection without an answer).
   case transport(code: Int, String)
+  /// The server answered 2xx, but its body reports an error (GraphQL's `errors`, see
+  /// ``HTTPResponseStyle/reportingGraphQLErrors(codes:)``): the kind it maps to, the server's
+  /// code (`"UNAUTHENTICATED"`) and the start of its message.
+  case reportedInBody(kind: PagingErrorKind, code: String?, message: String)
 }
 
 extension HTTPPageLoaderError: CustomStringConvertible {
@@ -54,12 +65,17 @@ extension HTTPPageLoaderError: CustomStringConvertible {
         + (expected.map { " of \($0)" } ?? "") + " (truncated response)"
     case .unauthorized(let status, let excerpt): "unauthorized (HTTP \(status)): \(excerpt)"
     case .httpStatus(let status, let excerpt): "HTTP \(status): \(excerpt)"
+    case .rateLimited(let status, let retryAfter, let excerpt):
+      "rate limited (HTTP \(status), retry after \(retryAfter.map { "\($0)" } ?? "an unknown delay")): \(excerpt)"
+    case .redirectRefused(let origin): "refused a redirect to another origin, \(origin)"
     case .unexpectedContentType(let type): "unexpected content type \(type ?? "(none)")"
     case .responseTooLarge(let limit, let bytes):
       "response of \(bytes) bytes or more is over the \(limit)-byte cap"
     case .decodingFailed(let path, let reason):
       "cannot decode the response at \(path.isEmpty ? "the top level" : path): \(reason)"
     case .transport(let code, let why): "network error \(code): \(why)"
+    case .reportedInBody(let kind, let code, let message):
+      "the server reported an error (\(code ?? "no code"), \(kind)): \(message)"
     }
   }
 }
@@ -81,10 +97,14 @@ extension HTTPPageLoaderError: LocalizedError {
     case .httpStatus(let status, _) where (500..<600).contains(status):
       "The server had a problem (HTTP \(status)). Please try again."
     case .httpStatus(let status, _): "The server refused the request (HTTP \(status))."
+    case .rateLimited: pagingErrorKind.defaultMessage(for: .refresh)
+    case .redirectRefused: "The server sent the request to another site, so it was not sent there."
     case .unexpectedContentType:
       "The server sent an unexpected answer. On a public network, you may need to sign in to it first."
     case .responseTooLarge, .decodingFailed: "The server sent a page that could not be read."
     case .transport: "A network error occurred."
+    case .reportedInBody(.other, _, _): "The server reported an error."
+    case .reportedInBody(let kind, _, _): kind.defaultMessage(for: .refresh)
     }
   }
 }
@@ -92,8 +112,10 @@ extension HTTPPageLoaderError: LocalizedError {
 extension HTTPPageLoaderError: PagingErrorClassifying {
   /// The kind of failure, for ``PagedList`` and the app to switch on: 401 is
   /// ``PagingErrorKind/unauthorized``, 403 ``PagingErrorKind/forbidden``, other statuses
-  /// ``PagingErrorKind/server``, an unreadable or cut-short body ``PagingErrorKind/badResponse``;
-  /// a ``transport(code:_:)`` failure is classified by its `URLError` code exactly as
+  /// ``PagingErrorKind/server``, 429 (and 503 with `Retry-After`)
+  /// ``PagingErrorKind/rateLimited(retryAfter:)``, an unreadable or cut-short body or a refused
+  /// redirect ``PagingErrorKind/badResponse``, an error reported in a 2xx body the kind it was
+  /// mapped to; a ``transport(code:_:)`` failure is classified by its `URLError` code exactly as
   /// ``PagingErrorKind/init(classifying:)`` classifies that `URLError`.
   public var pagingErrorKind: PagingErrorKind {
     switch self {
@@ -109,6 +131,26 @@ extension HTTPPageLoaderError: PagingErrorClassifying {
     case .transport(let code, _):
       // NB: optional on Linux (failable there), promoted on Apple platforms (not failable there).
       (URLError.Code(rawValue: code) as URLError.Code?).map(PagingErrorKind.init(urlErrorCode:)) ?? .other
+    case .reportedInBody(let kind, _, _): kind
+    case .rateLimited(_, let retryAfter, _): .rateLimited(retryAfter: retryAfter)
+    case .redirectRefused: .badResponse
+    }
+  }
+}
+
+extension HTTPPageLoaderError {
+  /// The error with the token removed from the text a style or a builder put in it.
+  func redacted(by redactor: Redactor) -> Self {
+    switch self {
+    case .invalidRequest(let why): .invalidRequest(redactor.redact(why))
+    case .decodingFailed(let path, let reason):
+      .decodingFailed(codingPath: redactor.redact(path), reason: redactor.redact(reason))
+    case .reportedInBody(let kind, let code, let message):
+      .reportedInBody(kind: kind, code: code.map { redactor.redact($0) }, message: redactor.redact(message))
+    case .unauthorized(let status, let excerpt):
+      .unauthorized(status: status, bodyExcerpt: redactor.redact(excerpt))
+    case .httpStatus(let status, let excerpt): .httpStatus(status, bodyExcerpt: redactor.redact(excerpt))
+    default: self
     }
   }
 }

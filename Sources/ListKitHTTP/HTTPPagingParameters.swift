@@ -38,6 +38,17 @@ public struct HTTPPagingParameters: Hashable, Sendable {
     validated: "page", pageSize: "page_size", offset: "offset", limit: "limit", cursor: "cursor",
     cursorLimit: "page_size", before: "before", around: "around")
 
+  /// JSON:API's page family, as Django REST framework JSON:API reads it: `page[number]`/`page[size]`,
+  /// `page[offset]`/`page[limit]`, `page[cursor]`/`page[size]`, `page[before]`, `page[around]`.
+  public static let jsonAPI = HTTPPagingParameters(
+    validated: "page[number]", pageSize: "page[size]", offset: "page[offset]", limit: "page[limit]",
+    cursor: "page[cursor]", cursorLimit: "page[size]", before: "page[before]", around: "page[around]")
+
+  /// fastapi-pagination's names: `page`/`size`, `offset`/`limit`, `cursor`/`size`.
+  public static let fastAPI = HTTPPagingParameters(
+    validated: "page", pageSize: "size", offset: "offset", limit: "limit", cursor: "cursor",
+    cursorLimit: "size", before: "before", around: "around")
+
   /// Creates parameter names; every default is Django REST framework's.
   /// - Parameters:
   ///   - page: The page number parameter.

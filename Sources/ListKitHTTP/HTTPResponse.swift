@@ -16,6 +16,10 @@ public struct HTTPResponse: Sendable {
   /// The request the page was loaded for (its `limit` tells whether a page is full).
   public var request: PageRequest
   private let headers: [String: String]
+  /// The header the loader's style reads a total count from.
+  var totalHeader = "X-Total-Count"
+  /// The loader's parameter names, to read page numbers out of links.
+  var parameters = HTTPPagingParameters.standard
 
   init(body: Data, response: HTTPURLResponse, request: PageRequest) {
     self.body = body

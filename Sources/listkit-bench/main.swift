@@ -13,6 +13,7 @@ let benchmarks: [(name: String, run: @MainActor () async -> Void)] = [
   ("paging", runPagingBenchmark),
   ("cache", runCacheBenchmark),
   ("http", runHTTPBenchmark),
+  ("editing", runEditingBenchmark),
 ]
 
 if let name = CommandLine.arguments.dropFirst().first {

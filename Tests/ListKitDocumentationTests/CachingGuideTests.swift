@@ -31,7 +31,7 @@ import Testing
 
     /// At sign-out: nothing of the user stays on disk.
     func signOut() async {
-      await cache.removeEntries(forUserToken: key.userToken)
+      await cache.removeEntries(forUser: key.user)
     }
   }
   // snippet-end

@@ -11,15 +11,6 @@ import Testing
 /// The user's token never appears in an error's text or a log line, whichever way it is sent
 /// and whatever goes wrong — even when the server echoes it back.
 @Suite struct HTTPPageLoaderSecurityTests {
-  /// Collects log lines from the loader.
-  final class LogLines: @unchecked Sendable {
-    // @unchecked: `lines` is guarded by `lock`.
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-    var all: [String] { lock.withLock { lines } }
-  }
-
   struct Leak: Error, CustomStringConvertible {
     var token: String
     var description: String { "custom style failed for token \(token)" }
@@ -131,7 +122,7 @@ import Testing
 
   @Test func aTaskCancelledBeforeLoadingSendsNothing() async throws {
     try await withServer { server in
-      let log = HTTPPageLoaderSecurityTests.LogLines()
+      let log = LogLines()
       let loader = HTTPPageLoader<TestItem>(
         baseURL: server.url("/drf/page"), style: .envelope(), log: log.append)
       let task = Task {

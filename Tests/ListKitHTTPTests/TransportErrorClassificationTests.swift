@@ -27,7 +27,7 @@ import Testing
 
   @Test(arguments: codes)
   func theLoaderClassifiesAURLErrorAsPagingErrorKindDoes(code: URLError.Code) {
-    let reported = HTTPPageLoader<Int>.map(
+    let reported = HTTPTransport.map(
       URLError(code), response: nil, received: 0, timeout: .seconds(30),
       redactor: Redactor(token: nil, extraParameterName: nil))
     #expect(
@@ -37,7 +37,7 @@ import Testing
 
   @Test func aConnectionClosedWithoutAnAnswerIsABadResponse() {
     // URLError -1011 with no response: the server closed the connection before answering.
-    let reported = HTTPPageLoader<Int>.map(
+    let reported = HTTPTransport.map(
       URLError(.badServerResponse), response: nil, received: 0, timeout: .seconds(30),
       redactor: Redactor(token: nil, extraParameterName: nil))
     #expect(reported.pagingErrorKind == .badResponse)

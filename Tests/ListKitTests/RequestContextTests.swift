@@ -1,15 +1,61 @@
-import ListKit
+import Foundation
 import Testing
 
+@testable import ListKit
+
 @Suite struct RequestContextTests {
-  @Test func descriptionsNeverShowTheToken() {
+  @Test func descriptionsNeverShowTheTokenOrTheAccount() {
     let secret = "s3cr3t-token-value"
-    let context = RequestContext(userToken: secret, values: ["q": "cats"])
-    let key = PageCacheKey(listName: "photos", userToken: secret, query: "cats")
-    for text in ["\(context)", String(reflecting: context), "\(key)", String(reflecting: key)] {
+    let account = "account-4711"
+    let context = RequestContext(accountID: account, userToken: secret, values: ["q": "cats"])
+    let key = PageCacheKey(listName: "photos", context: context, query: "cats")
+    let tokenKey = PageCacheKey(listName: "photos", userToken: secret, query: "cats")
+    for text in [
+      "\(context)", String(reflecting: context), "\(key)", String(reflecting: key), "\(tokenKey)",
+      String(reflecting: tokenKey), "\(context.identity!)", String(reflecting: context.identity!),
+    ] {
       #expect(!text.contains(secret), "token leaked in \(text)")
+      #expect(!text.contains(account), "account leaked in \(text)")
     }
     #expect("\(context)".contains("q: cats"))
+  }
+
+  @Test func theIdentityIsTheAccountElseTheTokenElseNobody() {
+    #expect(RequestContext(accountID: "42", userToken: "t").identity == .account("42"))
+    #expect(RequestContext(accountID: "42").identity == .account("42"))
+    #expect(RequestContext(userToken: "t").identity == .token("t"))
+    #expect(RequestContext().identity == nil)
+  }
+
+  @Test func onlyANewTokenForTheSameAccountIsARotation() {
+    let alice = RequestContext(accountID: "alice", userToken: "t1", values: ["q": "cats"])
+    #expect(alice.isRotation(to: RequestContext(accountID: "alice", userToken: "t2", values: ["q": "cats"])))
+    #expect(alice.isRotation(to: RequestContext(accountID: "alice", values: ["q": "cats"])))
+    #expect(!alice.isRotation(to: RequestContext(accountID: "bob", userToken: "t2", values: ["q": "cats"])))
+    #expect(!alice.isRotation(to: RequestContext(accountID: "alice", userToken: "t2", values: ["q": "dogs"])))
+    #expect(!alice.isRotation(to: RequestContext()))
+    // A token that stands for the user: a new token is a new user.
+    #expect(!RequestContext(userToken: "t1").isRotation(to: RequestContext(userToken: "t2")))
+  }
+
+  @Test func theCacheKeyFollowsTheAccountNotTheToken() {
+    let before = PageCacheKey(listName: "photos", context: RequestContext(accountID: "42", userToken: "old"))
+    let after = PageCacheKey(listName: "photos", context: RequestContext(accountID: "42", userToken: "new"))
+    #expect(before == after)
+    #expect(CacheFileName(key: before) == CacheFileName(key: after))
+    // An account id and a token of the same text are different users.
+    let token = PageCacheKey(listName: "photos", context: RequestContext(userToken: "42"))
+    #expect(CacheFileName(key: token) != CacheFileName(key: before))
+    #expect(token.userToken == "42" && before.userToken == nil)
+  }
+
+  @Test func aKeyOfATokenAloneKeepsTheFileNameOfEarlierVersions() {
+    // Computed independently (Python's hashlib) from the format of the versions that knew only
+    // tokens: an app that passes only a token finds its cached page after the update.
+    let key = PageCacheKey(listName: "photos", userToken: "alice-token")
+    #expect(
+      CacheFileName(key: key).value
+        == "00c26e22f9605913~a2c61611d719fa598d61b07a39fe4e19bc15407cb25e929fb72ad2812941ff35.json")
   }
 
   @Test func requestLimitIsTheSizeInEveryStyle() {

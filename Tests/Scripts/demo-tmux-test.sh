@@ -219,6 +219,56 @@ keys C-c
 expect_restored 0
 tmx kill-server
 
+step "edits: n shows a new photo at the top at once, then under the server's id; l and d are kept"
+start_shell
+run_demo --latency 300ms --page-size 40 --count 150 --seed 5 --no-cache
+expect ' 40 photos · 1 page · idle' 10 "the first page"
+keys n
+expect '^ +-[0-9]+ +New photo' 5 "the new photo at the top at once"
+expect 'new photo saved' 10 "the server to keep the new photo"
+expect '^ +151 +New photo' 5 "the server's id in place of the temporary one"
+keys Down Down
+keys l
+expect 'like of [0-9]+ saved' 10 "a like to be kept"
+keys d
+expect 'delete of [0-9]+ saved' 10 "a delete to be kept"
+keys q
+expect_restored 0
+tmx kill-server
+
+step "edits: with --fail-rate, a refused like rolls back"
+start_shell
+run_demo --latency 50ms --fail-rate 0.5 --page-size 40 --count 150 --seed 11 --no-cache
+for _ in $(seq 1 12); do
+  if poll ' 40 photos · 1 page · idle' 2; then break; fi
+  keys r
+done
+expect ' 40 photos · 1 page · idle' 5 "a first page"
+keys Down Down
+refused=no
+for _ in $(seq 1 20); do
+  keys l
+  if poll 'like of [0-9]+ failed, rolled back' 2; then refused=yes; break; fi
+done
+[ "$refused" = yes ] || fail "no like was refused with --fail-rate 0.5 --seed 11"
+keys q
+expect_restored 0
+tmx kill-server
+
+step "chat: a typed line and Enter show the message at the bottom at once; the server keeps it"
+start_shell
+keys "clear; echo BEFORE-DEMO; ('$demo' --chat --latency 300ms --count 60 --page-size 20 --no-cache; echo DEMO-EXIT=\$?)" Enter
+expect 'Enter sends' 20 "the chat to draw its first screen"
+keys -l "Hello tmux"
+expect '› Hello tmux' 5 "the message being typed on the status line"
+keys Enter
+expect '^ +-[0-9]+ +Hello tmux' 5 "the message at the bottom at once"
+expect 'message saved' 10 "the server to keep the message"
+expect '^ +61 +Hello tmux' 5 "the server's id in place of the temporary one"
+keys C-c
+expect_restored 0
+tmx kill-server
+
 # SIGINT and SIGTERM from outside (raw mode turns Ctrl-C into a key), SIGSEGV and SIGILL as a
 # crash and a Swift trap would raise them.
 for signal in INT TERM SEGV ILL; do

@@ -1,12 +1,14 @@
 import Foundation
 
 /// The file name of a cache entry, derived from its key so that no key can reach outside the
-/// cache directory and no file name reveals the user's token.
+/// cache directory and no file name reveals the user (their account id or token).
 ///
 /// The name is `<scope>~<hash>.json`, made of hexadecimal digits (and `shared`):
-/// - `scope`: `shared` when the key has no token, otherwise the first 16 hexadecimal digits of
-///   the SHA-256 of the token (see ``userScope(forToken:)``), so that one user's entries can be
-///   found and removed without the token being readable from the file name.
+/// - `scope`: `shared` when the key has no user, otherwise the first 16 hexadecimal digits of
+///   the SHA-256 of the user's identity (see ``userScope(for:)``), so that one user's entries can
+///   be found and removed without the identity being readable from the file name. The identity
+///   is the account id, or the token when it stands for the user; a new token for the same
+///   account keeps the same names.
 /// - `hash`: the SHA-256 of an unambiguous encoding of the whole key (list, user scope, query).
 ///   Two different keys never share a file.
 ///
@@ -28,7 +30,7 @@ package struct CacheFileName: Hashable, Sendable {
 
   /// The file name for a key.
   package init(key: PageCacheKey) {
-    let scope = Self.userScope(forToken: key.userToken)
+    let scope = Self.userScope(for: key.user)
     let listName = Self.normalized(key.listName)
     let query = key.query.map(Self.normalized)
     // Length-prefixed fields: "a|b" + "c" and "a" + "b|c" must not collide.
@@ -59,13 +61,18 @@ package struct CacheFileName: Hashable, Sendable {
     return (parts[0] == "shared" || isHex(parts[0], count: 16)) && isHex(parts[1], count: 64)
   }
 
-  /// The one-way identity of a user: the SHA-256 of the token, or `shared` without a token.
+  /// The one-way identity of a user: the SHA-256 of the account id or of the token, or `shared`
+  /// without a user.
   ///
-  /// The token is prefixed with a fixed label so that the same token hashed for another purpose
-  /// gives another value.
-  package static func userScope(forToken token: String?) -> String {
-    guard let token else { return "shared" }
-    return SHA256.hexDigest("listkit.page-cache.user\n" + normalized(token))
+  /// Each kind is prefixed with a label of its own, so that an account id and a token of the
+  /// same text, or the same text hashed for another purpose, give other values. A token's label
+  /// is the one of the versions that knew only tokens, so their entries keep their names.
+  package static func userScope(for user: UserIdentity?) -> String {
+    switch user {
+    case nil: "shared"
+    case .token(let token)?: SHA256.hexDigest("listkit.page-cache.user\n" + normalized(token))
+    case .account(let account)?: SHA256.hexDigest("listkit.page-cache.account\n" + normalized(account))
+    }
   }
 
   /// The Normalization Form C of a text: one spelling for all canonically equivalent texts.
@@ -74,8 +81,8 @@ package struct CacheFileName: Hashable, Sendable {
   }
 
   /// The part of the file name that names the user.
-  package static func scopeTag(forToken token: String?) -> String {
-    scopeTag(userScope(forToken: token))
+  package static func scopeTag(for user: UserIdentity?) -> String {
+    scopeTag(userScope(for: user))
   }
 
   private static func scopeTag(_ scope: String) -> String {

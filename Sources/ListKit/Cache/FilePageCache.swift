@@ -279,11 +279,18 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
 
   // MARK: - Housekeeping
 
-  /// Removes every entry saved for a user, whatever the list and query; call it at sign-out.
+  /// Removes every entry saved for a user whose token stands for them, whatever the list and
+  /// query; call it at sign-out.
   /// - Parameter userToken: The user's token, or `nil` for the entries shared by all users.
   public func removeEntries(forUserToken userToken: String?) async {
+    await removeEntries(forUser: userToken.map { UserIdentity.token($0) })
+  }
+
+  /// Removes every entry saved for a user, whatever the list and query; call it at sign-out.
+  /// - Parameter user: The user, or `nil` for the entries shared by all users.
+  public func removeEntries(forUser user: UserIdentity?) async {
     loadIndexIfNeeded()
-    let tag = CacheFileName.scopeTag(forToken: userToken) + "~"
+    let tag = CacheFileName.scopeTag(for: user) + "~"
     for file in files.listEntries(limit: entryByteLimit) where file.name.hasPrefix(tag) {
       files.remove(file.name)
       index.remove(file.name)

@@ -13,8 +13,8 @@
 ///   section asks the list for the next page, and near the top for the previous page (when the
 ///   list has items before its first one); the list decides whether to load (never twice, not
 ///   after an error until retry).
-/// - New pages and refreshes reach the view as ListDiff batch updates: appended rows are inserted,
-///   changed items reloaded, and the status row follows the load state.
+/// - New pages, refreshes and edits reach the view as ListDiff batch updates: appended rows are
+///   inserted, changed items reloaded, and the status rows follow the load state.
 /// - Selecting a status row after an error retries; ``refresh()`` is pull-to-refresh.
 /// - Each status row can be hidden (``showsStatusRow``, ``showsPreviousPageStatusRow``) or
 ///   re-worded (``statusTexts``, ``previousPageStatusTexts``). The row above the items shows while
@@ -180,6 +180,14 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
       // view keeps the item under the old row in place, not the row.
       previousPageStatusRow = PagingStatusRow()
       itemRows.insert(contentsOf: inserted.compactMap { list.item(at: $0).map(makeRow) }, at: 0)
+      for index in updated where itemRows.indices.contains(index) {
+        if let item = list.item(at: index) { itemRows[index] = makeRow(item) }
+      }
+    case .edited(let removed, let inserted, let updated):
+      for index in removed.reversed() where itemRows.indices.contains(index) { itemRows.remove(at: index) }
+      for index in inserted where index <= itemRows.count {
+        if let item = list.item(at: index) { itemRows.insert(makeRow(item), at: index) }
+      }
       for index in updated where itemRows.indices.contains(index) {
         if let item = list.item(at: index) { itemRows[index] = makeRow(item) }
       }

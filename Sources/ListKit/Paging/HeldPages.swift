@@ -22,8 +22,9 @@ struct HeldPages {
     /// The cursors the page returned: forgotten as "seen" when the page is dropped, so that
     /// loading it again is not taken for a loop.
     var cursors: [String]
-    /// The position that loads the page again, as a first page.
-    var position: PageRequest.Position
+    /// The position that loads the page again, as a first page; `nil` for items the app
+    /// inserted before any page arrived.
+    var position: PageRequest.Position?
   }
 
   /// Pages dropped at one end.
@@ -53,7 +54,7 @@ struct HeldPages {
         return .dropped(
           removed: (removed.lowerBound - inserted.count)..<(removed.upperBound - inserted.count),
           then: .prepended(inserted: inserted, updated: updated.filter { $0 < removed.lowerBound }))
-      case .reloaded, .dropped:
+      case .reloaded, .dropped, .edited:
         return change
       }
     }
@@ -103,10 +104,32 @@ struct HeldPages {
     guard let lastViewed, isRecordingEveryPage else { return nil }
     var start = 0
     for page in pages where page.count > 0 {
-      if lastViewed < start + page.count { return (lastViewed, page.position) }
+      if lastViewed < start + page.count { return page.position.map { (lastViewed, $0) } }
       start += page.count
     }
     return nil
+  }
+
+  /// Counts an item inserted into (`delta` 1), or removed from (-1), the page that holds the item
+  /// at `index` (an insert at the end counts in the last page, one before any page makes a page),
+  /// so that drops stay whole pages.
+  /// - Complexity: O(*p*) for *p* pages held.
+  mutating func count(itemAt index: Int, by delta: Int) {
+    guard isRecordingEveryPage else { return }
+    // Items inserted before a first page: a page of their own, which the first page replaces.
+    if pages.isEmpty, delta > 0 {
+      pages = [Page(count: delta, before: .unknown, after: .unknown, cursors: [], position: nil)]
+      return
+    }
+    var start = 0
+    for page in pages.indices {
+      let end = start + pages[page].count
+      if index < end || (delta > 0 && index == end && page == pages.count - 1) {
+        pages[page].count += delta
+        return
+      }
+      start = end
+    }
   }
 
   /// Drops whole pages at the top (`fromTop`) or the bottom while `itemCount` items are over the

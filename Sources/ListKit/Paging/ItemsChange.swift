@@ -1,4 +1,4 @@
-/// What one load did to a ``PagedList``'s items, so that a view can update only that.
+/// What one load or edit did to a ``PagedList``'s items, so that a view can update only that.
 public enum ItemsChange: Hashable, Sendable {
   /// Every item was replaced (a first page or a cached page); `count` items are now held.
   case reloaded(count: Int)
@@ -13,4 +13,9 @@ public enum ItemsChange: Hashable, Sendable {
   /// ``PagingConfiguration/maximumItemCount``, then `change` was applied to the items left; the
   /// indexes in `change` are those of the items after the load.
   indirect case dropped(removed: Range<Int>, then: ItemsChange)
+  /// An edit (``PagedList/apply(_:)``, ``PagedList/applyPending(_:)``, a confirmation or a
+  /// roll-back), or a load while an inserted or removed item waits for the server, changed
+  /// these items, as one batch update: `removed` are indexes before the change, `inserted` and
+  /// `updated` indexes after it, each ascending; the items not removed keep their order.
+  case edited(removed: [Int], inserted: [Int], updated: [Int])
 }

@@ -24,36 +24,76 @@ public protocol PageCache<Item>: Sendable {
   /// Removes the entry for a key, if any.
   /// - Parameter key: The key to forget.
   func removeFirstPage(for key: PageCacheKey) async
+
+  /// Removes every entry saved for a user, whatever the list and query (sign-out).
+  ///
+  /// The default implementation removes nothing: a cache that cannot find a user's entries
+  /// leaves them to expire. ``PagedList/signOut(removingCachedEntries:)`` removes the entry of its
+  /// own key through ``removeFirstPage(for:)`` as well. ``FilePageCache`` removes them all.
+  /// - Parameter user: Whose entries to remove, or `nil` for the entries shared by all users.
+  func removeEntries(forUser user: UserIdentity?) async
+}
+
+extension PageCache {
+  /// Removes nothing (see the requirement).
+  /// - Parameter user: Whose entries to remove.
+  public func removeEntries(forUser user: UserIdentity?) async {}
 }
 
 /// Which cached page: a list, the user it was loaded for, and an optional query.
 ///
-/// The user's token is held only to be hashed by the cache; it never appears in `description`,
-/// and a cache must never store it (FilePageCache keys files by a SHA-256 of it).
+/// The user is a ``UserIdentity``: an account id, or (the simple case) the token standing for the
+/// user. It is held only to be hashed by the cache; it never appears in `description`, and a cache
+/// must never store it (FilePageCache names files by a SHA-256 of it). A key built from a
+/// ``RequestContext`` follows its ``RequestContext/identity``, so a new token for the same account
+/// keeps the same key.
 public struct PageCacheKey: Hashable, Sendable {
   /// The name of the list, for example `"photos"`.
   public var listName: String
-  /// The user's token, or `nil` for content that is the same for every user.
-  public var userToken: String?
+  /// Whose page it is, or `nil` for content that is the same for every user.
+  public var user: UserIdentity?
   /// A query that selects the content (a search term, a filter), or `nil`.
   public var query: String?
 
-  /// Creates a key.
+  /// Creates a key for a user.
+  /// - Parameters:
+  ///   - listName: The name of the list.
+  ///   - user: Whose page it is, or `nil` for content that is the same for every user.
+  ///   - query: The query, or `nil`.
+  public init(listName: String, user: UserIdentity?, query: String? = nil) {
+    self.listName = listName
+    self.user = user
+    self.query = query
+  }
+
+  /// Creates a key whose token stands for the user (the simple case).
   /// - Parameters:
   ///   - listName: The name of the list.
   ///   - userToken: The user's token, or `nil`.
   ///   - query: The query, or `nil`.
   public init(listName: String, userToken: String? = nil, query: String? = nil) {
-    self.listName = listName
-    self.userToken = userToken
-    self.query = query
+    self.init(listName: listName, user: userToken.map { UserIdentity.token($0) }, query: query)
+  }
+
+  /// Creates the key of a list for a context: its identity, never its credential.
+  /// - Parameters:
+  ///   - listName: The name of the list.
+  ///   - context: The context; only its ``RequestContext/identity`` is kept.
+  ///   - query: The query, or `nil`.
+  public init(listName: String, context: RequestContext, query: String? = nil) {
+    self.init(listName: listName, user: context.identity, query: query)
+  }
+
+  /// The token when it stands for the user (``UserIdentity/token(_:)``), otherwise `nil`.
+  public var userToken: String? {
+    if case .token(let token)? = user { token } else { nil }
   }
 }
 
 extension PageCacheKey: CustomStringConvertible {
-  /// The key with the token redacted.
+  /// The key with the user redacted.
   public var description: String {
-    "PageCacheKey(listName: \(listName), userToken: \(userToken == nil ? "nil" : "<redacted>"), "
+    "PageCacheKey(listName: \(listName), user: \(user.map(\.description) ?? "nil"), "
       + "query: \(query ?? "nil"))"
   }
 }

@@ -8,11 +8,12 @@ extension PagedList {
   /// first item of the anchor's page). A list started at the top stays where the user is.
   /// - Complexity: O(n) for an item, O(1) otherwise.
   package var focusIndexAfterReload: Int? {
-    guard !machine.items.isEmpty else { return nil }
-    if let id = machine.focusItemID { return machine.items.firstIndex { $0.id == id } }
+    let shown = machine.shownItems
+    guard !shown.isEmpty else { return nil }
+    if let id = machine.focusItemID { return shown.firstIndex { $0.id == id } }
     guard !machine.startsAtTop else { return nil }
     if case .item(let id) = machine.anchor {
-      return machine.items.firstIndex { String(describing: $0.id) == id } ?? 0
+      return shown.firstIndex { String(describing: $0.id) == id } ?? 0
     }
     return 0
   }

@@ -11,6 +11,7 @@ extension PagedList {
     let nextPageState: KeyPath<PagedList, LoadState> = \.nextPageState
     let previousPageState: KeyPath<PagedList, LoadState> = \.previousPageState
     let hasPrevious: KeyPath<PagedList, Bool> = \.hasPrevious
+    let isSignedOut: KeyPath<PagedList, Bool> = \.isSignedOut
     let isBlank: KeyPath<PagedList, Bool> = \.isBlank
     let hasMore: KeyPath<PagedList, Bool> = \.hasMore
     let status: KeyPath<PagedList, PagingStatus> = \.status

@@ -40,9 +40,11 @@ import Observation
 /// list that stays).
 @MainActor
 public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Sendable {
-  /// The key of the list's cached first page: list name, the context's token, query.
+  /// The key of the list's cached first page: list name, the context's identity (its account,
+  /// or the token standing for the user), query.
   ///
-  /// It follows the context: ``switchContext(to:query:)`` changes it.
+  /// It follows the identity: ``switchContext(to:query:)`` to another user or query changes it,
+  /// a new token for the same account does not.
   public var cacheKey: PageCacheKey { tracked(keyPaths.cacheKey) { $0.cacheKey } }
   /// The style, sizes, prefetch distance and duplicate policy.
   public var configuration: PagingConfiguration { machine.configuration }
@@ -89,8 +91,8 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   ///
   /// - Parameters:
   ///   - listName: The list's name in the cache key, for example `"photos"`.
-  ///   - context: The app's context every request carries (the user token); its token is part
-  ///     of the cache key, so two users never see each other's cached page.
+  ///   - context: The app's context every request carries (who the user is, and the token);
+  ///     its identity is part of the cache key, so two users never see each other's cached page.
   ///   - query: What selects the content (a search term), for the cache key; pass the same
   ///     value your loader reads from `context`.
   ///   - configuration: Style, sizes, prefetch distance, duplicate policy.
@@ -124,11 +126,12 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
 // MARK: - Reading
 
 extension PagedList {
-  /// The loaded items, in display order, no two with one id.
+  /// The items shown, in display order, no two with one id: the loaded pages with the edits
+  /// applied (``apply(_:)``, ``applyPending(_:)``).
   ///
   /// Read single items (``item(at:)``, `items[i]`) rather than keeping a copy of the array across
   /// a load: a kept copy shares storage, so the next append has to copy every item.
-  public var items: [Item] { tracked(keyPaths.items) { $0.items } }
+  public var items: [Item] { tracked(keyPaths.items) { $0.shownItems } }
 
   /// The item at `index`, or `nil` when `index` is out of range.
   ///
@@ -137,7 +140,7 @@ extension PagedList {
   /// - Complexity: O(1).
   public func item(at index: Int) -> Item? {
     registrar.access(self, keyPath: keyPaths.items)
-    return machine.items.indices.contains(index) ? machine.items[index] : nil
+    return machine.shownItem(at: index)
   }
 
   /// The state of the refresh (first page) direction.
@@ -153,6 +156,10 @@ extension PagedList {
 
   /// Whether a previous page can be loaded now.
   public var hasPrevious: Bool { tracked(keyPaths.hasPrevious) { $0.hasPrevious } }
+
+  /// Whether the list was signed out (``signOut(removingCachedEntries:)``) and no context was set
+  /// since: it requests nothing.
+  public var isSignedOut: Bool { tracked(keyPaths.isSignedOut) { $0.isSignedOut } }
 
   /// Whether a first page has loaded and the list holds no items: show the empty state.
   public var isBlank: Bool { tracked(keyPaths.isBlank) { $0.isBlank } }
@@ -307,9 +314,16 @@ extension PagedList {
     _ = transition { $0.cancel() }
   }
 
-  /// Changes the context on a live list: sign-out, sign-in as another user, another account or
-  /// query.
+  /// Changes the context on a live list: sign-in as another user, another account or query, a
+  /// rotated token.
   ///
+  /// A new token for the same account (``RequestContext/accountID``), with the same values and
+  /// query, is a rotation: the items, the position, the total and the cache entry stay, nothing
+  /// is cancelled or requested, and the next request carries the new token (so does a
+  /// ``retry()`` of a request that failed with the old one). A context whose token stands for the
+  /// user (no account id) is a new user with every new token.
+  ///
+  /// Any other context is a new one.
   /// In one step it cancels the loads and the cache read in flight (whatever they still answer
   /// is dropped), empties ``items``, forgets the total, the cached-page age and "reached end",
   /// switches ``cacheKey`` to the new context, then does what ``start()`` does under the new key:
@@ -319,21 +333,43 @@ extension PagedList {
   /// needs rebinding.
   ///
   /// ```swift
-  /// func signedOut() {
-  ///   photos.switchContext(to: RequestContext())          // public photos, no token
-  /// }
   /// func signedIn(as user: User) {
-  ///   photos.switchContext(to: RequestContext(userToken: user.token))
+  ///   photos.switchContext(to: RequestContext(accountID: user.id, userToken: user.token))
+  /// }
+  /// func tokenRenewed(_ token: String, for user: User) {   // keeps the list as it is
+  ///   photos.switchContext(to: RequestContext(accountID: user.id, userToken: token))
   /// }
   /// ```
   /// - Parameters:
-  ///   - context: The new context (token and values) every request carries from now on.
+  ///   - context: The new context (identity, token and values) every request carries from now on.
   ///   - query: The query of the new cache key; pass the value your loader reads from `context`,
   ///     or `nil`. It replaces the previous one.
-  /// - Returns: The task loading the new context's first page from the network.
+  /// - Returns: The task loading the new context's first page from the network, or `nil` for a
+  ///   rotation.
   @discardableResult
   public func switchContext(to context: RequestContext, query: String? = nil) -> Task<Void, Never>? {
     transition { $0.switchContext(to: context, query: query, hasCache: cache != nil) }
+  }
+
+  /// Signs out in one call: cancels the loads and the cache read in flight, empties the list,
+  /// forgets the context, and requests nothing until ``switchContext(to:query:)`` sets a new one.
+  ///
+  /// Whatever the cancelled loads still answer is dropped and not reported. From then on
+  /// ``start()``, ``refresh()``, ``loadNextPage()``, ``loadPreviousPage()``, ``retry()`` and
+  /// ``itemWillDisplay(at:)`` do nothing and ``isSignedOut`` is `true`, so a 401 handled by
+  /// signing out cannot loop (no signed-out request earns another 401).
+  ///
+  /// ```swift
+  /// photos.onRequestCompleted = { completion in
+  ///   if completion.error?.kind == .unauthorized { photos.signOut(removingCachedEntries: true) }
+  /// }
+  /// ```
+  /// - Parameter removingCachedEntries: Whether to remove the signed-out user's cached entries:
+  ///   this list's own entry and, through ``PageCache/removeEntries(forUser:)``, every other of
+  ///   that user. The removal runs after the saves already started, so none of them brings an
+  ///   entry back; ``waitForCacheWrites()`` waits for it.
+  public func signOut(removingCachedEntries: Bool = false) {
+    _ = transition { $0.signOut(removingCachedEntries: removingCachedEntries) }
   }
 
   /// The task loading the page of `direction` now in flight, for tests to wait on one direction
@@ -412,6 +448,7 @@ extension PagedList {
     var previousPageState: LoadState
     var hasPrevious: Bool
     var status: PagingStatus
+    var isSignedOut: Bool
   }
 
   private var observed: Observed {
@@ -420,12 +457,12 @@ extension PagedList {
       isBlank: machine.isBlank, hasMore: machine.hasMore, cachedPageAge: machine.cachedPageAge,
       totalCount: machine.totalCount, context: machine.context, cacheKey: machine.cacheKey,
       previousPageState: machine.previousPageState, hasPrevious: machine.hasPrevious,
-      status: PagingStatus(machine))
+      status: PagingStatus(machine), isSignedOut: machine.isSignedOut)
   }
 
   /// Runs one machine transition, tells Observation and the event's receivers what changed, then
   /// performs the actions; returns the load (or cache read) task it started, if any.
-  private func transition(
+  func transition(
     _ body: (inout PagingStateMachine<Item>) -> [PagingStateMachine<Item>.Action]
   ) -> Task<Void, Never>? {
     let before = observed
@@ -457,6 +494,7 @@ extension PagedList {
     notify(keyPaths.cacheKey, if: before.cacheKey != after.cacheKey)
     notify(keyPaths.previousPageState, if: before.previousPageState != after.previousPageState)
     notify(keyPaths.hasPrevious, if: before.hasPrevious != after.hasPrevious)
+    notify(keyPaths.isSignedOut, if: before.isSignedOut != after.isSignedOut)
     notify(keyPaths.status, if: before.status != after.status)
     if let itemsChange { emit(.itemsChanged(itemsChange)) }
     if before.status != after.status { emit(.statusChanged(after.status)) }
@@ -480,6 +518,8 @@ extension PagedList {
         if cacheReadTicket == ticket { cacheReadTask?.cancel() }
       case .saveFirstPage(let page, let key):
         save(page, key: key)
+      case .removeCachedEntries(let key):
+        removeEntries(of: key)
       case .changeItems:
         break
       case .reportRequest(let completion, _):
@@ -561,6 +601,18 @@ extension PagedList {
         failure = error
       }
       await self?.cacheSaveEnded(failure)
+    }
+  }
+
+  /// Removes a signed-out user's entries after the saves before, so none of them brings one back.
+  private func removeEntries(of key: PageCacheKey) {
+    guard let cache else { return }
+    let previous = lastCacheWrite
+    lastCacheWrite = Task.detached {
+      await previous?.value
+      await cache.removeFirstPage(for: key)
+      // Without a user, the list's own entry is all that is the signed-out context's.
+      if let user = key.user { await cache.removeEntries(forUser: user) }
     }
   }
 

@@ -6,8 +6,9 @@ import Foundation
 /// An app switches on ``kind`` (``PagingErrorKind/unauthorized`` → the sign-in screen) or casts
 /// ``underlying`` to its loader's error type; it never needs to compare ``message`` text.
 ///
-/// The message and details never contain the user's token: any occurrence of the request's token
-/// in the loader's error text is replaced by `<redacted>` before it is stored. ``underlying`` is
+/// The message and details never contain the user's token: every piece of the request's token
+/// (six bytes or more, raw or in a common encoding) in the loader's error text is replaced by
+/// `<redacted>` before it is stored. ``underlying`` is
 /// the loader's error exactly as thrown; log ``details``, not it.
 ///
 /// Two errors are equal when their direction, kind, message and details are: tests compare
@@ -64,8 +65,7 @@ public struct PagingError: Error, Sendable {
   }
 
   private static func redact(_ text: String, token: String?) -> String {
-    guard let token, !token.isEmpty else { return text }
-    return text.replacingOccurrences(of: token, with: "<redacted>")
+    SecretRedactor(secrets: token.map { [$0] } ?? []).redact(text)
   }
 }
 

@@ -26,8 +26,11 @@ public enum PagingErrorKind: Hashable, Sendable, CaseIterable {
   case cannotConnect
   /// No complete answer arrived in time.
   case timedOut
-  /// The server answered with an error status (a 5xx, or a 4xx other than 401 and 403).
+  /// The server answered with an error status (a 5xx, or a 4xx other than 401, 403 and 429).
   case server
+  /// The server asked the app to slow down (HTTP 429, or 503 with `Retry-After`); `retryAfter`
+  /// says when to try again, `nil` when the server did not say.
+  case rateLimited(retryAfter: RetryAfter?)
   /// No page that could be read came back: wrong type, bad JSON, too large, cut short, or the
   /// connection closed without an answer (`URLError.badServerResponse`, −1011).
   case badResponse
@@ -35,6 +38,16 @@ public enum PagingErrorKind: Hashable, Sendable, CaseIterable {
   case cancelled
   /// Anything else.
   case other
+
+  /// Every kind, once, with ``rateLimited(retryAfter:)`` carrying no delay.
+  ///
+  /// Written out because a case with a value is not synthesized; keep it in step with the cases.
+  public static var allCases: [PagingErrorKind] {
+    [
+      .unauthorized, .forbidden, .offline, .cannotConnect, .timedOut, .server, .rateLimited(retryAfter: nil),
+      .badResponse, .cancelled, .other,
+    ]
+  }
 
   /// Classifies any error: through ``PagingErrorClassifying`` when it adopts it, otherwise by its
   /// type (`CancellationError`, `URLError`, `DecodingError`); ``other`` for the rest.
@@ -77,6 +90,8 @@ public enum PagingErrorKind: Hashable, Sendable, CaseIterable {
     case .cannotConnect: "The server could not be reached."
     case .timedOut: "The server took too long to answer."
     case .server: "The server had a problem. Please try again."
+    case .rateLimited(let retryAfter):
+      "The server is busy. " + (retryAfter?.suggestion ?? "Please try again in a few minutes.")
     case .badResponse: "The server sent a page that could not be read."
     case .cancelled: "The request was cancelled."
     case .other:

@@ -83,6 +83,40 @@ package struct PagingItemStore<Item: Identifiable> {
     return .prepended(inserted: 0..<fresh.count, updated: updated.map { $0 + fresh.count })
   }
 
+  /// Replaces the item at `index` with `item`, which has its id.
+  /// - Complexity: O(1).
+  mutating func replace(at index: Int, with item: Item) {
+    precondition(items[index].id == item.id, "internal inconsistency: a replacement with another id")
+    items[index] = item
+  }
+
+  /// Removes the item at `index`; the keys on the shorter side of it move.
+  /// - Complexity: O(min(*i*, *n* − *i*)) dictionary writes, plus one move of the items.
+  mutating func remove(at index: Int) {
+    keys[items[index].id] = nil
+    if index < items.count / 2 {
+      for position in 0..<index { keys[items[position].id] = firstKey + position + 1 }
+      firstKey += 1
+    } else {
+      for position in (index + 1)..<items.count { keys[items[position].id] = firstKey + position - 1 }
+    }
+    items.remove(at: index)
+  }
+
+  /// Inserts an item whose id is not held at `index`; the keys on the shorter side of it move.
+  /// - Complexity: O(min(*i*, *n* − *i*)) dictionary writes, plus one move of the items.
+  mutating func insert(_ item: Item, at index: Int) {
+    precondition(keys[item.id] == nil, "internal inconsistency: an insert of a held id")
+    if index <= items.count / 2 {
+      for position in 0..<index { keys[items[position].id] = firstKey + position - 1 }
+      firstKey -= 1
+    } else {
+      for position in index..<items.count { keys[items[position].id] = firstKey + position + 1 }
+    }
+    keys[item.id] = firstKey + index
+    items.insert(item, at: index)
+  }
+
   /// Removes the first `count` items.
   /// - Complexity: O(*n*) for *n* items held.
   mutating func removeFirst(_ count: Int) {

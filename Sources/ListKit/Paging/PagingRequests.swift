@@ -140,6 +140,21 @@ package struct PagingRequests {
     return ticket
   }
 
+  /// Ends the next or previous direction (the request says which), idle after its answer, with
+  /// a failure: its request is what a retry sends.
+  mutating func failPage(_ request: PageRequest, with error: PagingError) {
+    set(request.isPreviousPage ? .previousPage : .nextPage, .failed(error, request))
+  }
+
+  /// Gives the failed requests a new context (a rotated token), so that a retry sends it.
+  mutating func replaceContextOfFailedRequests(with context: RequestContext) {
+    for direction in Self.directions {
+      guard case .failed(let error, var request) = load(of: direction) else { continue }
+      request.context = context
+      set(direction, .failed(error, request))
+    }
+  }
+
   /// Starts again the failed requests: the refresh if it failed, else the failed next and
   /// previous pages, in the same generation.
   mutating func retry() -> [(Ticket, PageRequest)] {

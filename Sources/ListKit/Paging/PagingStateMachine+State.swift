@@ -26,7 +26,7 @@ extension PagingStateMachine {
   package var previousPageState: LoadState { Self.state(requests.previousPage, edge: positions.previous) }
 
   /// Whether a first page has loaded and no item is held.
-  package var isBlank: Bool { requests.hasLoadedFirstPage && cachedPageAge == nil && items.isEmpty }
+  package var isBlank: Bool { requests.hasLoadedFirstPage && cachedPageAge == nil && shownCount == 0 }
 
   /// Whether a next page can be asked for now (or is being loaded).
   package var hasMore: Bool {

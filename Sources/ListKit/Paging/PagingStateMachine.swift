@@ -24,10 +24,16 @@ import Foundation
 ///   over it drops whole pages at the far end (the top after a next page, the bottom after a
 ///   previous page), cancels that direction's load and re-opens it at the first dropped page.
 ///
+/// - ``PagingProgress``: pages that add no new item while claiming more end their direction with a
+///   ``PagingNoProgressError`` after ``PagingNoProgressError/pageBound`` in a row.
+///
 /// Only a list started at the top reads and saves the cached first page; after a failure, a
 /// display event (prefetch) starts nothing until `retry()` or `refresh()`;
 /// `switchContext(to:query:hasCache:)` cancels everything in flight and forgets the items and the
-/// total, so nothing of an old context is applied or saved under the new key.
+/// total, so nothing of an old context is applied or saved under the new key — unless the new
+/// context is a new token for the same account (a rotation), which changes nothing but the
+/// token; `signOut(removingCachedEntries:)` stops everything and starts nothing until a context
+/// is set again.
 package struct PagingStateMachine<Item: Identifiable> {
   /// Identifies one request.
   package typealias Ticket = PagingRequests.Ticket
@@ -54,6 +60,8 @@ package struct PagingStateMachine<Item: Identifiable> {
     case saveFirstPage(Page<Item>, PageCacheKey)
     /// The items changed outside a load or cache report (a context switch emptied them).
     case changeItems(ItemsChange)
+    /// Remove the cached entries of the user of this key (sign-out), after every save before.
+    case removeCachedEntries(PageCacheKey)
     /// A request ended: report it, and what it did to the items.
     case reportRequest(RequestCompletion, ItemsChange?)
     /// The cache read ended: report it, and what it did to the items.
@@ -79,9 +87,19 @@ package struct PagingStateMachine<Item: Identifiable> {
   package private(set) var requests = PagingRequests()
   /// Where the next and previous pages start.
   package private(set) var positions: PagePositions
-  /// The items.
-  package private(set) var store = PagingItemStore<Item>()
-  private var pages: HeldPages
+  /// The items the pages brought, with the edits kept.
+  package internal(set) var store = PagingItemStore<Item>()
+  var pages: HeldPages
+  private var progress = PagingProgress()
+  /// The edits shown on top of the items, oldest first (see `PagingStateMachine+Edits.swift`).
+  var edits = PagingEdits<Item>()
+  /// The items shown while `hasEdits`: `items` with the edits applied.
+  var shown: [Item] = []
+  /// Whether `edits` holds any: a plain flag, read on every page without touching the generic
+  /// overlay.
+  var hasEdits = false
+  /// Whether the list was signed out: nothing is requested until a context is set.
+  package private(set) var isSignedOut = false
 
   /// Creates a machine with nothing loaded.
   /// - Parameters:
@@ -95,7 +113,7 @@ package struct PagingStateMachine<Item: Identifiable> {
   ) {
     self.configuration = configuration
     self.context = context
-    self.cacheKey = PageCacheKey(listName: listName, userToken: context.userToken, query: query)
+    self.cacheKey = PageCacheKey(listName: listName, context: context, query: query)
     self.positions = PagePositions(configuration)
     self.pages = HeldPages(
       maximumItemCount: configuration.maximumItemCount,
@@ -109,6 +127,13 @@ package struct PagingStateMachine<Item: Identifiable> {
     try positions.checkInvariants()
     try store.checkInvariants()
     try pages.checkInvariants(itemCount: items.count)
+    try checkEditInvariants()
+    try progress.checkInvariants()
+    if isSignedOut {
+      try PagingInvariantViolation.check(
+        !hasLoadInFlight && items.isEmpty && context == RequestContext(),
+        "signed out, yet something is loaded, in flight or known of the user")
+    }
   }
 }
 
@@ -126,6 +151,7 @@ extension PagingStateMachine {
   /// - Returns: `.readCache` (once in the machine's life, and only before a first page loaded),
   ///   then the refresh's actions.
   package mutating func start(hasCache: Bool, at anchor: PagingAnchor = .top) -> [Action] {
+    guard !isSignedOut else { return [] }
     self.anchor = anchor
     var actions: [Action] = []
     if hasCache, startsAtTop, let ticket = requests.startCacheRead() {
@@ -156,8 +182,8 @@ extension PagingStateMachine {
       replaceItems(with: cached.page.items)
       cachedPageAge = age
       totalCount = Self.validTotal(cached.page.totalCount)
-      let completion = CacheLoadCompletion(.shown(age: age, itemCount: items.count))
-      return [.reportCache(completion, .reloaded(count: items.count))]
+      let change = showEdits(after: .reloaded(count: items.count))
+      return [.reportCache(CacheLoadCompletion(.shown(age: age, itemCount: shownCount)), change)]
     case .hit:
       return [.reportCache(CacheLoadCompletion(.superseded), nil)]
     case .miss(let reason):
@@ -165,24 +191,60 @@ extension PagingStateMachine {
     }
   }
 
-  /// Changes the context on a live list (sign-out, another user, another query): cancels
-  /// everything in flight, empties the items, forgets the cached-page age, the total and
-  /// failures, switches the cache key, then starts as ``start(hasCache:at:)`` does.
+  /// Changes the context on a live list (another user, another query, a sign-in after
+  /// ``signOut(removingCachedEntries:)``): cancels everything in flight, empties the items,
+  /// forgets the cached-page age, the total and failures, switches the cache key, then starts as
+  /// ``start(hasCache:at:)`` does.
+  ///
+  /// A new token for the same account, values and query (``RequestContext/isRotation(to:)``) is a
+  /// rotation: only the token changes. The items, positions, loads in flight and the cache key
+  /// stay, nothing starts, and the next request (or retry of a failed one) carries the new token.
   /// - Parameters:
   ///   - context: The new context.
   ///   - query: The query of the new cache key.
   ///   - hasCache: Whether the owner has a cache to read.
-  /// - Returns: The cancellations, the emptied items, the cache read and the refresh.
+  /// - Returns: The cancellations, the emptied items, the cache read and the refresh; nothing for
+  ///   a rotation.
   package mutating func switchContext(to context: RequestContext, query: String?, hasCache: Bool) -> [Action]
   {
+    if !isSignedOut, self.context.isRotation(to: context), query == cacheKey.query {
+      self.context = context
+      requests.replaceContextOfFailedRequests(with: context)
+      return []
+    }
     var actions: [Action] = requests.reset().map(Action.cancel)
+    isSignedOut = false
     cachedPageAge = nil
     totalCount = nil
     self.context = context
-    cacheKey = PageCacheKey(listName: cacheKey.listName, userToken: context.userToken, query: query)
+    cacheKey = PageCacheKey(listName: cacheKey.listName, context: context, query: query)
+    forgetEdits()
     replaceItems(with: [])
     actions.append(.changeItems(.reloaded(count: 0)))
     return actions + start(hasCache: hasCache, at: anchor)
+  }
+
+  /// Signs out: cancels everything in flight (whatever it still answers is dropped, unreported),
+  /// empties the items, forgets the context, the total and failures, and starts nothing until
+  /// ``switchContext(to:query:hasCache:)`` sets a context again.
+  /// - Parameter removingCachedEntries: Whether the signed-out user's cached entries go too.
+  /// - Returns: The cancellations, the emptied items, then `.removeCachedEntries` of the
+  ///   signed-out key when asked.
+  package mutating func signOut(removingCachedEntries: Bool) -> [Action] {
+    var actions: [Action] = requests.reset().map(Action.cancel)
+    let signedOutKey = cacheKey
+    isSignedOut = true
+    cachedPageAge = nil
+    totalCount = nil
+    context = RequestContext()
+    cacheKey = PageCacheKey(listName: cacheKey.listName, context: context)
+    positions.reset()
+    progress.reset()
+    forgetEdits()
+    replaceItems(with: [])
+    actions.append(.changeItems(.reloaded(count: 0)))
+    if removingCachedEntries { actions.append(.removeCachedEntries(signedOutKey)) }
+    return actions
   }
 
   /// Cancels the loads and the cache read in flight.
@@ -203,6 +265,7 @@ extension PagingStateMachine {
   /// - Returns: `.cancel` for the replaced first page and in-flight next and previous pages, then
   ///   `.load` of the first page.
   package mutating func refresh() -> [Action] {
+    guard !isSignedOut else { return [] }
     if configuration.refreshMode == .aroundLastViewedItem, let viewed = pages.lastViewedPage,
       items.indices.contains(viewed.index)
     {
@@ -220,6 +283,7 @@ extension PagingStateMachine {
     guard let (cancelled, ticket) = requests.startRefresh(request, replacing: replacing) else { return [] }
     positions.reset()
     focusItemID = focus
+    progress.reset()
     return cancelled.map(Action.cancel) + [.load(ticket, request)]
   }
 
@@ -247,10 +311,14 @@ extension PagingStateMachine {
   /// - Parameter index: The index of the row about to be displayed; out-of-range indexes do nothing.
   /// - Returns: `.load` of the next page, then of the previous page, or nothing.
   package mutating func itemWillDisplay(at index: Int) -> [Action] {
-    guard items.indices.contains(index) else { return [] }
-    pages.viewed(index)
+    let count = shownCount
+    guard index >= 0, index < count else { return [] }
+    // The page record counts loaded items; an item only a pending edit shows has no page.
+    if let loaded = hasEdits ? shownItem(at: index).flatMap({ store.index(of: $0.id) }) : index {
+      pages.viewed(loaded)
+    }
     var actions: [Action] = []
-    if items.count - 1 - index <= configuration.prefetchDistance { actions += loadNextPage(.prefetch) }
+    if count - 1 - index <= configuration.prefetchDistance { actions += loadNextPage(.prefetch) }
     if index <= configuration.prefetchDistance { actions += loadPreviousPage(.prefetch) }
     return actions
   }
@@ -259,7 +327,8 @@ extension PagingStateMachine {
   /// and the previous page, whichever failed.
   /// - Returns: `.load` of each failed request, or nothing when nothing failed.
   package mutating func retry() -> [Action] {
-    requests.retry().map { Action.load($0, $1) }
+    guard !isSignedOut else { return [] }
+    return requests.retry().map { Action.load($0, $1) }
   }
 
   /// Applies a page that arrived for `ticket`, or drops it when the ticket is not in flight.
@@ -278,10 +347,15 @@ extension PagingStateMachine {
     pages.reset(
       to: heldPage(items.count, page, before: positions.previous, after: positions.next, at: request.position)
     )
-    let report = Action.reportRequest(completion(.refresh, error: nil), .reloaded(count: items.count))
+    let change = showEdits(after: .reloaded(count: items.count))
+    let report = Action.reportRequest(completion(.refresh, error: nil), change)
     // The cache holds the top page; a page opened in the middle (a jump, a refresh in place) is not
-    // one, whatever the list does now.
-    return request.isAnchored ? [report] : [.saveFirstPage(page, cacheKey), report]
+    // one, whatever the list does now. Its cursors stay out: a cached page is only shown, never
+    // paged from, and a server may put the token in a next link (`.queryParameter` authentication).
+    var saved = page
+    saved.nextCursor = nil
+    saved.previousCursor = nil
+    return request.isAnchored ? [report] : [.saveFirstPage(saved, cacheKey), report]
   }
 
   /// Records the failure of the request started under `ticket`, or drops it when not in flight.
@@ -301,7 +375,7 @@ extension PagingStateMachine {
   /// The rules ``loadNextPage(_:)`` and ``loadPreviousPage(_:)`` share, for the direction after
   /// the items or, when `before`, before them.
   private mutating func loadPage(before: Bool, _ trigger: Trigger) -> [Action] {
-    guard case .at(let position) = before ? positions.previous : positions.next,
+    guard !isSignedOut, case .at(let position) = before ? positions.previous : positions.next,
       requests.canStartPage(before: before)
     else { return [] }
     if let failed = requests.failedPage(before: before) {
@@ -336,19 +410,44 @@ extension PagingStateMachine {
         above: false)
     }
     let direction: PagingDirection = above ? .previousPage : .nextPage
+    let stalled = noProgress(change, page: page, direction: direction)
     guard
       let drop = pages.drop(
         fromTop: !above, itemCount: items.count, keepingWithin: configuration.prefetchDistance)
     else {
-      return [.reportRequest(completion(direction, error: nil), change)]
+      let shownChange = showEdits(after: change)
+      return [.reportRequest(completion(direction, error: stalled), shownChange)]
     }
     if above { store.removeLast(drop.removed.count) } else { store.removeFirst(drop.removed.count) }
     let farEnd: PagingDirection = above ? .nextPage : .previousPage
     positions.reopen(farEnd, at: drop.edge, forgetting: drop.cursors)
     let stale = requests.reopen(farEnd)
-    let report = Action.reportRequest(
-      completion(direction, error: nil), drop.applied(to: change))
+    let shownChange = showEdits(after: drop.applied(to: change))
+    let report = Action.reportRequest(completion(direction, error: stalled), shownChange)
     return (stale.map { [.cancel($0)] } ?? []) + [report]
+  }
+
+  /// Counts a next or previous page that added no item although more follow; at the bound, fails
+  /// its direction at the position it would load next.
+  /// - Returns: The error that ended the direction, or `nil`.
+  private mutating func noProgress(_ change: ItemsChange, page: Page<Item>, direction: PagingDirection)
+    -> PagingError?
+  {
+    let before = direction == .previousPage
+    let added: Int
+    switch change {
+    case .appended(let inserted, _), .prepended(let inserted, _): added = inserted.count
+    case .reloaded, .dropped, .edited: added = 1
+    }
+    let edge = before ? positions.previous : positions.next
+    guard case .at(let position) = edge,
+      let cause = progress.record(added: added, claimsMore: page.hasMore, direction: direction)
+    else { return nil }
+    let error = PagingError(loaderError: cause, direction: direction, redacting: nil)
+    let request = PageRequest(
+      position: position, context: context, isFirstPage: false, isPreviousPage: before)
+    requests.failPage(request, with: error)
+    return error
   }
 
   /// Replaces every item (a first page, a cached page, a context switch).

@@ -30,7 +30,8 @@ enum PagingGuideExample {
         return
       }
       switch error.kind {
-      case .unauthorized where photos.context.userToken != nil:
+      case .unauthorized:
+        footer = error.message  // "Please sign in again."
         signOut()  // 401: the token expired or was revoked
       case .offline, .cannotConnect:
         footer = "Offline — pull to retry"
@@ -40,7 +41,7 @@ enum PagingGuideExample {
     }
 
     func signOut() {
-      photos.switchContext(to: RequestContext())  // nobody's photos; nothing of the user stays
+      photos.signOut(removingCachedEntries: true)  // stops, empties, forgets; asks nothing more
       showSignIn()
     }
 

@@ -334,7 +334,7 @@ import Testing
       }
     }
     // The file names do carry the one-way user scope.
-    let scope = String(CacheFileName.userScope(forToken: token).prefix(16))
+    let scope = String(CacheFileName.userScope(for: .token(token)).prefix(16))
     #expect(names.allSatisfy { $0.hasPrefix("\(scope)~") })
   }
 
@@ -358,6 +358,27 @@ import Testing
     await cache.removeAll()
     #expect(CacheFixtures.entryNames(in: directory).isEmpty)
     #expect(await cache.totalBytes == 0)
+  }
+
+  @Test func signingOutAnAccountRemovesItsEntriesWhateverTheTokenTheyWereSavedWith() async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let cache = makeCache(directory)
+    let alice = PageCacheKey(listName: "photos", context: RequestContext(accountID: "alice", userToken: "t1"))
+    let aliceRotated = PageCacheKey(
+      listName: "search", context: RequestContext(accountID: "alice", userToken: "t2"), query: "cats")
+    // A token that happens to read like the account id is another user.
+    let lookalike = PageCacheKey(listName: "photos", userToken: "alice")
+    let bob = PageCacheKey(listName: "photos", context: RequestContext(accountID: "bob", userToken: "t1"))
+    for key in [alice, aliceRotated, lookalike, bob] {
+      try await cache.saveFirstPage(CacheFixtures.page(2), for: key)
+    }
+    await cache.removeEntries(forUser: .account("alice"))
+    #expect(await cache.loadFirstPage(for: alice) == .miss(.notFound))
+    #expect(await cache.loadFirstPage(for: aliceRotated) == .miss(.notFound))
+    for key in [lookalike, bob] {
+      #expect(await cache.loadFirstPage(for: key).hit != nil, "\(key) was removed with alice's entries")
+    }
   }
 
   @Test func keysCannotReachOutsideTheDirectory() async throws {

@@ -54,6 +54,22 @@ import Testing
     #expect(machine.loadNextPage().load?.request.position == .cursor("B", limit: 2))
   }
 
+  @Test func theSavedFirstPageKeepsNoCursorSinceALinkMayCarryTheToken() throws {
+    var machine = Machine(
+      configuration: .test(.cursor, pageSize: 2), context: RequestContext(userToken: "t0k3n"))
+    var first = page(0..<2, cursor: "https://api.example/items?cursor=2&access_token=t0k3n")
+    first.previousCursor = "https://api.example/items?before=0&access_token=t0k3n"
+    let actions = machine.loadFirstPage(first)
+    let saved = try #require(
+      actions.lazy.compactMap { if case .saveFirstPage(let page, _) = $0 { page } else { nil } }.first)
+    #expect(saved.items == first.items)
+    #expect(saved.hasMore)
+    #expect(saved.nextCursor == nil)
+    #expect(saved.previousCursor == nil)
+    // The list itself still pages from the cursor the server sent.
+    #expect(machine.loadNextPage().load?.request.position == .cursor(first.nextCursor, limit: 2))
+  }
+
   // MARK: One request per direction
 
   @Test func aSecondLoadNextPageWhileOneIsInFlightDoesNothing() {

@@ -18,7 +18,10 @@ struct PagingReferenceModel {
 
   let configuration: PagingConfiguration
   private(set) var anchor: PagingAnchor = .top
-  private(set) var items: [TestItem] = []
+  /// The loaded items: pages, and the edits kept (see `PagingReferenceModel+Edits.swift`).
+  var items: [TestItem] = []
+  /// The edits shown on top of the loaded items.
+  var edits = ReferenceEdits()
   private(set) var loadedFromNetwork = false
   private(set) var showingCache = false
   private(set) var totalCount: Int?
@@ -57,6 +60,9 @@ struct PagingReferenceModel {
   private(set) var lastFirstPageWasTop = false
   /// Whether the last start began a cache read.
   private(set) var startReadTheCache = false
+  /// Next and previous pages in a row that added no new item while more follow.
+  private var fruitlessNextPages = 0
+  private var fruitlessPreviousPages = 0
 
   init(configuration: PagingConfiguration) { self.configuration = configuration }
 
@@ -75,7 +81,7 @@ struct PagingReferenceModel {
       ? "loading" : previousFailedPosition != nil ? "failed" : previousEnded ? "reachedEnd" : "idle"
   }
 
-  var isBlank: Bool { loadedFromNetwork && !showingCache && items.isEmpty }
+  var isBlank: Bool { loadedFromNetwork && !showingCache && shown.isEmpty }
   var hasMore: Bool { generationHasFirstPage && !ended }
   var hasPrevious: Bool { generationHasFirstPage && !previousEnded }
 
@@ -192,20 +198,15 @@ struct PagingReferenceModel {
     generationHasFirstPage = false
     ended = false
     previousEnded = false
+    fruitlessNextPages = 0
+    fruitlessPreviousPages = 0
     return position
   }
 
   mutating func loadNextPage(explicit: Bool, handle: Int) -> PageRequest.Position? {
-    let size = configuration.pageSize
     let request = position(
       ended: ended, inFlight: nextInFlight != nil, failed: nextFailedPosition, explicit: explicit
-    ) {
-      switch configuration.style {
-      case .pageIndex: .page(index: baseIndex + firstPageSpan + rawPageCounts.count - 1, size: size)
-      case .offset: .offset(baseOffset + rawPageCounts.reduce(0, +), limit: size)
-      case .cursor: .cursor(cursors.last, limit: size)
-      }
-    }
+    ) { freshNextPosition }
     guard let request else { return nil }
     nextFailedPosition = nil
     nextInFlight = (handle, request)
@@ -213,21 +214,32 @@ struct PagingReferenceModel {
   }
 
   mutating func loadPreviousPage(explicit: Bool, handle: Int) -> PageRequest.Position? {
-    let size = configuration.pageSize
     let request = position(
       ended: previousEnded, inFlight: previousInFlight != nil, failed: previousFailedPosition,
       explicit: explicit
-    ) {
-      switch configuration.style {
-      case .pageIndex: .page(index: baseIndex - prependedPages - 1, size: size)
-      case .offset: .offset(max(0, topOffset - size), limit: min(size, topOffset))
-      case .cursor: .cursorBefore(previousCursors.last!, limit: size)
-      }
-    }
+    ) { freshPreviousPosition }
     guard let request else { return nil }
     previousFailedPosition = nil
     previousInFlight = (handle, request)
     return request
+  }
+
+  private var freshNextPosition: PageRequest.Position {
+    let size = configuration.pageSize
+    return switch configuration.style {
+    case .pageIndex: .page(index: baseIndex + firstPageSpan + rawPageCounts.count - 1, size: size)
+    case .offset: .offset(baseOffset + rawPageCounts.reduce(0, +), limit: size)
+    case .cursor: .cursor(cursors.last, limit: size)
+    }
+  }
+
+  private var freshPreviousPosition: PageRequest.Position {
+    let size = configuration.pageSize
+    return switch configuration.style {
+    case .pageIndex: .page(index: baseIndex - prependedPages - 1, size: size)
+    case .offset: .offset(max(0, topOffset - size), limit: min(size, topOffset))
+    case .cursor: .cursorBefore(previousCursors.last!, limit: size)
+    }
   }
 
   /// The rules both directions share: nothing before a first page, while a refresh is in flight
@@ -247,10 +259,12 @@ struct PagingReferenceModel {
   /// A row is displayed: the next page near the end (`handle`), the previous near the top
   /// (`handle + 1`).
   mutating func itemWillDisplay(at index: Int, handle: Int) -> [Started] {
-    guard index >= 0, index < items.count else { return [] }
-    lastViewed = index
+    let count = shown.count
+    guard index >= 0, index < count else { return [] }
+    // The model's pages count loaded items; an item only a pending edit shows has none.
+    if let loaded = items.firstIndex(where: { $0.id == shown[index].id }) { lastViewed = loaded }
     var started: [Started] = []
-    if items.count - index <= configuration.prefetchDistance + 1,
+    if count - index <= configuration.prefetchDistance + 1,
       let position = loadNextPage(explicit: false, handle: handle)
     {
       started.append(Started(handle: handle, position: position, isPreviousPage: false))
@@ -335,6 +349,14 @@ struct PagingReferenceModel {
 
   private mutating func prependPage(_ page: Page<TestItem>, at position: PageRequest.Position) {
     let held = items.count
+    defer {
+      // No new item while more follow, `pageBound` times in a row: the direction fails there.
+      fruitlessPreviousPages = items.count == held && !previousEnded ? fruitlessPreviousPages + 1 : 0
+      if fruitlessPreviousPages == PagingNoProgressError.pageBound {
+        previousFailedPosition = freshPreviousPosition
+        fruitlessPreviousPages -= 1
+      }
+    }
     items = Self.mergeAtTop(items, page.items, policy: configuration.duplicatePolicy)
     pages.insert((items.count - held, position), at: 0)
     lastViewed = lastViewed.map { $0 + items.count - held }
@@ -359,6 +381,12 @@ struct PagingReferenceModel {
     if let total = Self.total(of: page) { totalCount = total }
     rawPageCounts.append(page.items.count)
     ended = endsPaging(page)
+    // No new item while more follow, `pageBound` times in a row: the direction fails there.
+    fruitlessNextPages = items.count == held && !ended ? fruitlessNextPages + 1 : 0
+    if fruitlessNextPages == PagingNoProgressError.pageBound {
+      nextFailedPosition = freshNextPosition
+      fruitlessNextPages -= 1
+    }
   }
 
   /// The page's total, when it has one that counts something.

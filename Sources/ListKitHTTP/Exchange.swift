@@ -1,0 +1,120 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The state of one request, shared by the calling task, the cancellation handler, the deadline
+/// and the URL session's callbacks.
+///
+/// A stop (cancellation, the deadline, the cap, a refused redirect) ends the wait at once and
+/// cancels the URL session task on another thread: FoundationNetworking's `cancel()` waits on the
+/// task's work queue, which is busy while data arrives, and it ignores a `.cancel` answer to a
+/// response.
+///
+/// `@unchecked Sendable`: every stored property is guarded by `lock` (Synchronization's `Mutex`
+/// needs macOS 15 / iOS 18, above the package's platforms).
+final class Exchange: @unchecked Sendable {
+  private let lock = NSLock()
+  private let limit: Int
+  private var continuation: CheckedContinuation<TransportOutcome, Never>?
+  private var task: URLSessionTask?
+  /// The outcome, once known; delivered as soon as there is a continuation.
+  private var outcome: TransportOutcome?
+  private var delivered = false
+  private var body = Data()
+  private var response: HTTPURLResponse?
+
+  init(limit: Int) { self.limit = limit }
+
+  func setContinuation(_ continuation: CheckedContinuation<TransportOutcome, Never>) {
+    lock.withLock { self.continuation = continuation }
+    deliver()
+  }
+
+  /// Keeps the task for cancelling; `false` when the exchange has already ended.
+  func attach(_ task: URLSessionTask) -> Bool {
+    lock.withLock {
+      guard outcome == nil else { return false }
+      self.task = task
+      return true
+    }
+  }
+
+  func cancel() { stop(.cancelled) }
+
+  func expire() { stop(.timedOut) }
+
+  /// Refuses a redirect: the exchange ends with ``TransportOutcome/redirectRefused(to:)``.
+  func refuseRedirect(to url: URL?) { stop(.redirectRefused(to: url)) }
+
+  /// Ends the exchange with `outcome` unless it has ended, and cancels its task.
+  private func stop(_ outcome: TransportOutcome) {
+    let task: URLSessionTask? = lock.withLock {
+      guard self.outcome == nil else { return nil }
+      self.outcome = outcome
+      body = Data()
+      defer { self.task = nil }
+      return self.task
+    }
+    deliver()
+    if let task {
+      // NB: FoundationNetworking traps when a task is cancelled as it completes ("a task that
+      // is not in the registry"); skip tasks that have already ended.
+      DispatchQueue.global().async { if task.state != .completed { task.cancel() } }
+    }
+  }
+
+  /// The response arrived; `false` (and the exchange ends) when its announced length is over
+  /// the cap.
+  func receive(_ response: URLResponse) -> Bool {
+    let announced: Int64 = lock.withLock {
+      self.response = response as? HTTPURLResponse
+      return response.expectedContentLength
+    }
+    guard announced > Int64(limit) else { return true }
+    stop(.tooLarge(bytes: Int(clamping: announced)))
+    return false
+  }
+
+  /// Body bytes arrived, decoded; ends the exchange once the body is over the cap.
+  func receive(_ data: Data) {
+    let over: Int? = lock.withLock {
+      guard outcome == nil else { return nil }
+      guard body.count + data.count <= limit else { return body.count + data.count }
+      body.append(data)
+      return nil
+    }
+    if let over { stop(.tooLarge(bytes: over)) }
+  }
+
+  /// The task ended.
+  func complete(response: URLResponse?, error: (any Error)?) {
+    let outcome: TransportOutcome = lock.withLock {
+      if let response { self.response = response as? HTTPURLResponse }
+      if let error {
+        let urlError = error as? URLError ?? URLError(.unknown)
+        return .failed(urlError, response: self.response, received: body.count)
+      }
+      guard let http = self.response else { return .notHTTP }
+      return .completed(body, http)
+    }
+    lock.withLock {
+      if self.outcome == nil { self.outcome = outcome }
+      task = nil
+      body = Data()
+    }
+    deliver()
+  }
+
+  /// Resumes the continuation once there is both an outcome and a continuation.
+  private func deliver() {
+    let ready: (CheckedContinuation<TransportOutcome, Never>, TransportOutcome)? = lock.withLock {
+      guard !delivered, let continuation, let outcome else { return nil }
+      delivered = true
+      self.continuation = nil
+      return (continuation, outcome)
+    }
+    if let (continuation, outcome) = ready { continuation.resume(returning: outcome) }
+  }
+}

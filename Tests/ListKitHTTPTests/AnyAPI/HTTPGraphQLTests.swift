@@ -1,0 +1,114 @@
+import Foundation
+import ListKitFixtures
+import ListKitTesting
+import Testing
+
+@testable import ListKitHTTP
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A Relay connection over GraphQL POST, configured rather than hand-written: paging to the end,
+/// the total, and an error reported inside a 200.
+@MainActor @Suite struct HTTPGraphQLTests {
+  nonisolated static let query = """
+    query Items($first: Int!, $after: String) {
+      viewer { items(first: $first, after: $after) {
+        edges { node { id name } }
+        pageInfo { hasNextPage endCursor }
+        totalCount
+      } }
+    }
+    """
+
+  func makeList(_ server: FixturePageServer, key: String, token: String?) throws -> PagedList<TestItem> {
+    PagedList(
+      listName: "graphql", context: RequestContext(userToken: token),
+      configuration: try PagingConfiguration(style: .cursor, pageSize: 40),
+      loader: HTTPPageLoader<TestItem>(
+        baseURL: server.url("/graphql?total=997&key=\(key)"), style: .relay("data.viewer.items"),
+        requestBuilder: .graphQL(query: Self.query)))
+  }
+
+  @Test func aRelayConnectionOverPOSTPagesToTheEndWithItsTotal() async throws {
+    try await withServer { server in
+      let list = try makeList(server, key: "relay", token: "good")
+      await loadToTheEnd(list)
+      #expect(list.refreshState == .idle)
+      #expect(list.items.map(\.id) == Array(0..<997))
+      #expect(list.totalCount == 997)
+      #expect(list.nextPageState == .reachedEnd)
+      // 25 pages of 40 (the last of 37); hasNextPage ends paging without an empty request.
+      #expect(try await requestCount(on: server, key: "relay") == 25)
+    }
+  }
+
+  @Test func unauthenticatedInsideA200IsUnauthorized() async throws {
+    try await withServer { server in
+      let list = try makeList(server, key: "signedOut", token: "expired")
+      await list.refresh()?.value
+      let error = try #require(list.refreshState.error)
+      #expect(error.kind == .unauthorized)
+      // The server echoes the token in its message; the loader redacts it.
+      #expect(
+        error.underlying as? HTTPPageLoaderError
+          == .reportedInBody(
+            kind: .unauthorized, code: "UNAUTHENTICATED", message: "not signed in with Bearer <redacted>"))
+      #expect(error.message == "Please sign in again.")
+      #expect(list.items.isEmpty)
+    }
+  }
+
+  @Test func aGraphQLPostKeepsTheDeadlineAndTheSizeCap() async throws {
+    try await withServer { server in
+      let clock = TestClock()
+      func loader(_ query: String, bytes: Int = 1 << 20) -> HTTPPageLoader<TestItem> {
+        HTTPPageLoader(
+          baseURL: server.url("/graphql?\(query)"), style: .relay("data.viewer.items"),
+          requestBuilder: .graphQL(query: Self.query), timeout: .seconds(10), maximumResponseBytes: bytes,
+          clock: clock)
+      }
+      let request = PageRequest(
+        position: .cursor(nil, limit: 40), context: RequestContext(userToken: "good"), isFirstPage: true)
+      let slow = Task { try await loader("gate=slow").loadPage(request) }
+      try await server.waitForArrivals(at: "slow")
+      try await clock.waitForSleepers()
+      clock.advance(by: .seconds(10))
+      await #expect(throws: HTTPPageLoaderError.timedOut(after: .seconds(10))) { try await slow.value }
+      try await server.waitForHangups(at: "slow")
+
+      let error = await #expect(throws: HTTPPageLoaderError.self) {
+        try await loader("total=997", bytes: 500).loadPage(request)
+      }
+      guard case .responseTooLarge(limit: 500, _)? = error else {
+        Issue.record("expected responseTooLarge, got \(String(describing: error))")
+        return
+      }
+    }
+  }
+
+  @Test func anUnknownCodeIsOtherAndAMappedCodeIsItsKind() throws {
+    let body = Data(#"{"data":null,"errors":[{"message":"x","extensions":{"code":"RATE"}}]}"#.utf8)
+    let style = HTTPResponseStyle<TestItem>.relay("data.items")
+    #expect(GraphQLKinds.kind(of: body, style: style) == .other)
+    let mapped = style.reportingGraphQLErrors(codes: ["RATE": .server])
+    #expect(GraphQLKinds.kind(of: body, style: mapped) == .server)
+  }
+}
+
+/// Runs a style over a 200 body and classifies the error it throws.
+private enum GraphQLKinds {
+  static func kind(of body: Data, style: HTTPResponseStyle<TestItem>) -> PagingErrorKind? {
+    let url = URL(string: "https://api.example.com/graphql")!
+    let response = HTTPResponse(
+      body: body, response: HTTPURLResponse(url: url, statusCode: 200, httpVersion: nil, headerFields: nil)!,
+      request: PageRequest(position: .cursor(nil, limit: 10), isFirstPage: true))
+    do {
+      _ = try style.read(response, JSONDecoder())
+      return nil
+    } catch {
+      return PagingErrorKind(classifying: error)
+    }
+  }
+}

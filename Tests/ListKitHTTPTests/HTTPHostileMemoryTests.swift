@@ -1,0 +1,94 @@
+import Foundation
+import ListKitFixtures
+import Testing
+
+/// Oversized and compressed bodies stay within a small multiple of the cap and crash nothing.
+///
+/// On the loader's session and on an app's. Each load runs in a child process
+/// (`listkit-http-probe`) under a virtual-memory limit, which reports its peak resident memory.
+@Suite(.serialized) struct HTTPHostileMemoryTests {
+  static let cap = 16 << 20
+  static let bodies = [
+    "/hostile/big?bytes=1073741824&chunked=1",  // 1 GiB, no announced length
+    "/hostile/big?bytes=1073741824",  // 1 GiB, announced
+    "/hostile/bomb?bytes=536870912&coding=gzip",  // 512 MiB in about 0.5 MB of gzip
+    "/hostile/bomb?bytes=536870912&coding=gzip&chunked=1",
+    "/hostile/bomb?bytes=536870912&coding=deflate&chunked=1",
+  ]
+
+  /// The probe, beside the test binary (`swift build --build-tests` builds it).
+  static var probe: URL? {
+    var directories: [URL] = []
+    for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+      directories.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    if let first = CommandLine.arguments.first {
+      directories.append(URL(fileURLWithPath: first).deletingLastPathComponent())
+    }
+    for directory in directories {
+      var candidate = directory
+      for _ in 0..<4 {
+        let probe = candidate.appendingPathComponent("listkit-http-probe")
+        if FileManager.default.isExecutableFile(atPath: probe.path) { return probe }
+        candidate.deleteLastPathComponent()
+      }
+    }
+    return nil
+  }
+
+  /// Runs the probe under a 2 GiB address-space limit; its outcome and peak resident bytes, or
+  /// `nil` for the peak when the probe is built with a sanitizer, which cannot run under such a
+  /// limit (it is then run without one, and only its outcome counts).
+  static func run(_ url: URL, session: String) async throws -> (outcome: String, peak: Int?) {
+    let probe = try #require(probe, "listkit-http-probe is not beside the test binary")
+    return try await offPool {
+      var limited = true
+      while true {
+        let process = Process()
+        let output = Pipe()
+        let errors = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+          "-c", (limited ? "ulimit -v 2097152 && " : "") + "exec \"$0\" \"$1\" \"$2\" \"$3\"", probe.path,
+          url.absoluteString, String(cap), session,
+        ]
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let diagnostics = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if limited, diagnostics.contains("Sanitizer") {
+          limited = false
+          continue
+        }
+        let line = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let parts = line.split(separator: " ")
+        guard process.terminationReason == .exit, process.terminationStatus == 0, let last = parts.last,
+          let peak = Int(last)
+        else {
+          return (
+            "crashed: status \(process.terminationStatus), output \(line) \(diagnostics.prefix(500))", nil
+          )
+        }
+        return (parts.dropLast().joined(separator: " "), limited ? peak : nil)
+      }
+    }
+  }
+
+  @Test(arguments: ["own", "app"])
+  func oversizedAndCompressedBodiesStayWithinAFewTimesTheCap(session: String) async throws {
+    try await withServer { server in
+      let baseline = try await Self.run(server.url("/hostile/big?bytes=100"), session: session)
+      #expect(!baseline.outcome.hasPrefix("crashed"), "\(baseline.outcome)")
+      for body in Self.bodies {
+        let (outcome, peak) = try await Self.run(server.url(body), session: session)
+        #expect(outcome == "responseTooLarge", "\(body)")
+        guard let peak, let baselinePeak = baseline.peak else { continue }  // under a sanitizer
+        #expect(
+          peak - baselinePeak <= 8 * Self.cap,
+          "\(body): peak \(peak >> 20) MiB, baseline \(baselinePeak >> 20) MiB, cap \(Self.cap >> 20) MiB")
+      }
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import ListKit
+import ListKitFixtures
+import ListKitHTTP
+import ListKitTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A server that drips a body, or announces more than it sends, cannot hold a load past its
+/// deadline or past a cancellation.
+///
+/// The server sends one chunk and then waits at a gate the test
+/// never opens: the load ending, and the server seeing the connection closed, prove the load was
+/// ended by the loader and not by the server.
+@Suite struct HTTPHostileTimeTests {
+  static let drips = [
+    "/hostile/drip?chunk=100&announce=5000",  // announced under the cap
+    "/hostile/drip?chunk=100",  // chunked, no length
+  ]
+
+  @Test(arguments: drips, [false, true])
+  func theDeadlineEndsADrippingLoad(path: String, appSession: Bool) async throws {
+    try await withServer { server in
+      let session = appSession ? URLSession(configuration: .ephemeral) : nil
+      defer { session?.finishTasksAndInvalidate() }
+      let clock = TestClock()
+      let loader = HTTPPageLoader<TestItem>(
+        baseURL: server.url(path + "&drip=deadline"), style: .array, timeout: .seconds(600),
+        session: session, clock: clock)
+      let load = Task {
+        try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), isFirstPage: true))
+      }
+      try await server.waitForArrivals(at: "deadline")
+      try await clock.waitForSleepers()
+      clock.advance(by: .seconds(600))
+      await #expect(throws: HTTPPageLoaderError.timedOut(after: .seconds(600))) { try await load.value }
+      try await server.waitForHangups(at: "deadline")
+    }
+  }
+
+  /// A response that announces 10 GB (over the cap) ends at once with the cap's error; before,
+  /// FoundationNetworking ignored the `.cancel` answer and the load hung past its deadline.
+  @Test(arguments: [false, true])
+  func anAnnouncedLengthOverTheCapEndsTheLoadAtOnce(appSession: Bool) async throws {
+    try await withServer { server in
+      let session = appSession ? URLSession(configuration: .ephemeral) : nil
+      defer { session?.finishTasksAndInvalidate() }
+      let loader = HTTPPageLoader<TestItem>(
+        baseURL: server.url("/hostile/drip?chunk=100&announce=10000000000&drip=huge"), style: .array,
+        timeout: .seconds(600), session: session, clock: TestClock())
+      let load = Task {
+        try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), isFirstPage: true))
+      }
+      // The loader hangs up by itself: nothing else ends this connection within the gate's bound
+      // (the session's idle timeout is the loader's 600 s). Before, the `.cancel` answer was
+      // ignored and the load then waited for the session.
+      try await server.waitForHangups(at: "huge")
+      await #expect(throws: HTTPPageLoaderError.responseTooLarge(limit: 8 << 20, bytes: 10_000_000_000)) {
+        try await load.value
+      }
+    }
+  }
+
+  @Test(arguments: drips + ["/hostile/drip?chunk=100&announce=10000000000"], [false, true])
+  func cancellingTheTaskEndsADrippingLoad(path: String, appSession: Bool) async throws {
+    try await withServer { server in
+      let session = appSession ? URLSession(configuration: .ephemeral) : nil
+      defer { session?.finishTasksAndInvalidate() }
+      let loader = HTTPPageLoader<TestItem>(
+        baseURL: server.url(path + "&drip=cancel"), style: .array, maximumResponseBytes: .max,
+        session: session, clock: TestClock())
+      let load = Task {
+        try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), isFirstPage: true))
+      }
+      try await server.waitForArrivals(at: "cancel")
+      load.cancel()
+      await #expect(throws: CancellationError.self) { try await load.value }
+      try await server.waitForHangups(at: "cancel")
+    }
+  }
+
+  /// Says when the loader it wraps returns or throws.
+  struct Ending: PageLoader {
+    let loader: HTTPPageLoader<TestItem>
+    let ended: AsyncStream<String>.Continuation
+
+    func loadPage(_ request: PageRequest) async throws -> Page<TestItem> {
+      do {
+        let page = try await loader.loadPage(request)
+        ended.yield("loaded")
+        return page
+      } catch {
+        ended.yield("\(type(of: error))")
+        throw error
+      }
+    }
+  }
+
+  @Test(arguments: [false, true])
+  @MainActor func cancellingOrReleasingThePagedListEndsADrippingLoad(release: Bool) async throws {
+    try await withServer { server in
+      let (ended, continuation) = AsyncStream.makeStream(of: String.self)
+      let loader = HTTPPageLoader<TestItem>(
+        baseURL: server.url("/hostile/drip?chunk=100&drip=list"), style: .array, clock: TestClock())
+      var list: PagedList<TestItem>? = PagedList(
+        listName: "drip",
+        configuration: try PagingConfiguration(style: .pageIndex(firstIndex: 1), pageSize: 5),
+        loader: Ending(loader: loader, ended: continuation))
+      list?.start()
+      try await server.waitForArrivals(at: "list")
+      if release { list = nil } else { list?.cancel() }
+      var endings = ended.makeAsyncIterator()
+      #expect(await endings.next() == "CancellationError")
+      try await server.waitForHangups(at: "list")
+      withExtendedLifetime(list) {}
+    }
+  }
+}

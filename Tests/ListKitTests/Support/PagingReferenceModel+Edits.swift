@@ -1,0 +1,168 @@
+import ListKit
+import ListKitTesting
+
+/// The edit rules written a second time, as plainly as possible: the items shown are the loaded
+/// items with the edits applied one after the other to an array (linear scans, no id table, no
+/// anchors), and a confirmed edit moves into the loaded items once no earlier edit touches an
+/// item it touches (or, for an insert, is an insert).
+struct ReferenceEdits {
+  /// An edit in the model: updates set a version, so that they are values the test can compare.
+  enum Edit: Equatable {
+    case update(id: Int, version: Int)
+    case replace(TestItem)
+    case remove(id: Int)
+    case insert(TestItem, at: InsertionPoint<Int>)
+
+    var id: Int {
+      switch self {
+      case .update(let id, _), .remove(let id): id
+      case .replace(let item), .insert(let item, _): item.id
+      }
+    }
+
+    /// The same edit for the list.
+    var itemEdit: ItemEdit<TestItem> {
+      switch self {
+      case .update(let id, let version): .update(id: id) { $0.version = version }
+      case .replace(let item): .replace(item)
+      case .remove(let id): .remove(id: id)
+      case .insert(let item, let point): .insert(item, at: point)
+      }
+    }
+  }
+
+  struct Entry {
+    var handle: Int
+    var edit: Edit
+    var confirmed = false
+    var temporaryID: Int?
+
+    var touched: [Int] {
+      var ids = [edit.id] + (temporaryID.map { [$0] } ?? [])
+      if case .insert(_, .before(let neighbour)) = edit { ids.append(neighbour) }
+      return ids
+    }
+
+    var isInsert: Bool {
+      if case .insert = edit { true } else { false }
+    }
+  }
+
+  private(set) var entries: [Entry] = []
+
+  func isPending(_ handle: Int) -> Bool {
+    entries.contains { $0.handle == handle && !$0.confirmed }
+  }
+
+  /// The loaded items with every edit applied in order.
+  func shown(over loaded: [TestItem]) -> [TestItem] {
+    var result = loaded
+    for entry in entries { Self.apply(entry.edit, to: &result) }
+    return result
+  }
+
+  /// Adds an edit; a kept one is confirmed at once.
+  mutating func add(_ edit: Edit, handle: Int, kept: Bool, loaded: inout [TestItem]) {
+    entries.append(Entry(handle: handle, edit: edit, confirmed: kept))
+    fold(into: &loaded)
+  }
+
+  mutating func confirm(_ handle: Int, serverItem: TestItem?, loaded: inout [TestItem]) {
+    guard let index = entries.firstIndex(where: { $0.handle == handle && !$0.confirmed }) else { return }
+    entries[index].confirmed = true
+    if let serverItem, case .insert(let item, let point) = entries[index].edit {
+      if item.id != serverItem.id { entries[index].temporaryID = item.id }
+      entries[index].edit = .insert(serverItem, at: point)
+    }
+    fold(into: &loaded)
+  }
+
+  mutating func rollBack(_ handle: Int, loaded: inout [TestItem]) {
+    guard let index = entries.firstIndex(where: { $0.handle == handle && !$0.confirmed }) else { return }
+    entries.remove(at: index)
+    fold(into: &loaded)
+  }
+
+  /// Moves every confirmed edit that nothing earlier blocks into the loaded items, in order.
+  private mutating func fold(into loaded: inout [TestItem]) {
+    var index = 0
+    while index < entries.count {
+      let entry = entries[index]
+      let blocked = entries[..<index].contains { earlier in
+        (entry.isInsert && earlier.isInsert) || earlier.touched.contains { entry.touched.contains($0) }
+      }
+      if entry.confirmed && !blocked {
+        Self.apply(entry.edit, to: &loaded)
+        entries.remove(at: index)
+        index = 0
+      } else {
+        index += 1
+      }
+    }
+  }
+
+  /// One edit on an array with unique ids: an insert of an id present, or an edit of an absent
+  /// one, does nothing; an insert before an absent item goes first.
+  private static func apply(_ edit: Edit, to items: inout [TestItem]) {
+    let index = items.firstIndex { $0.id == edit.id }
+    switch edit {
+    case .update(_, let version):
+      if let index { items[index].version = version }
+    case .replace(let item):
+      if let index { items[index] = item }
+    case .remove:
+      if let index { items.remove(at: index) }
+    case .insert(let item, let point):
+      guard index == nil else { return }
+      switch point {
+      case .top: items.insert(item, at: 0)
+      case .bottom: items.append(item)
+      case .before(let neighbour): items.insert(item, at: items.firstIndex { $0.id == neighbour } ?? 0)
+      }
+    }
+  }
+}
+
+extension PagingReferenceModel {
+  /// The items shown: the loaded ones with the pending edits applied.
+  var shown: [TestItem] { edits.shown(over: items) }
+
+  /// Makes an edit step on the edits and the loaded items.
+  mutating func apply(_ step: EditSteps.Step) {
+    EditSteps.apply(step, to: &edits, loaded: &items)
+  }
+}
+
+/// Random edits of the interleaving tests.
+extension SplitMix64 {
+  /// An edit of one of the items shown, or of an id of the context that may not be; inserted
+  /// items have ids the context's pages never use (`context * 100 + 50 …`), so that a stray one
+  /// is recognised.
+  mutating func edit(context: Int, shown: [TestItem]) -> ReferenceEdits.Edit {
+    func someID() -> Int {
+      if !shown.isEmpty, chance(70) { return shown[Int.random(in: 0..<shown.count, using: &self)].id }
+      return context * 100 + Int.random(in: 0..<60, using: &self)
+    }
+    let version = Int.random(in: 10...99, using: &self)
+    switch Int.random(in: 0..<10, using: &self) {
+    case 0..<4: return .update(id: someID(), version: version)
+    case 4: return .replace(TestItem(id: someID(), version: version))
+    case 5..<7: return .remove(id: someID())
+    default:
+      let point: InsertionPoint<Int> =
+        switch Int.random(in: 0..<3, using: &self) {
+        case 0: .top
+        case 1: .bottom
+        default: .before(someID())
+        }
+      return .insert(
+        TestItem(id: context * 100 + Int.random(in: 50..<60, using: &self), version: version), at: point)
+    }
+  }
+
+  /// The server's copy of an inserted item: sometimes an id a page may bring too.
+  mutating func serverCopy(context: Int) -> TestItem? {
+    guard chance(60) else { return nil }
+    return TestItem(id: context * 100 + Int.random(in: 30..<70, using: &self), version: 1)
+  }
+}
