@@ -221,17 +221,18 @@ tmx kill-server
 
 step "edits: n shows a new photo at the top at once, then under the server's id; l and d are kept"
 start_shell
-run_demo --latency 300ms --page-size 40 --count 150 --seed 5 --no-cache
-expect ' 40 photos · 1 page · idle' 10 "the first page"
+# A 3 s latency keeps each edit pending for 3 s, so "at once" is seen on a busy machine too.
+run_demo --latency 3s --page-size 40 --count 150 --seed 5 --no-cache
+expect ' 40 photos · 1 page · idle' 30 "the first page"
 keys n
 expect '^ +-[0-9]+ +New photo' 5 "the new photo at the top at once"
-expect 'new photo saved' 10 "the server to keep the new photo"
+expect 'new photo saved' 20 "the server to keep the new photo"
 expect '^ +151 +New photo' 5 "the server's id in place of the temporary one"
 keys Down Down
 keys l
-expect 'like of [0-9]+ saved' 10 "a like to be kept"
+expect 'like of [0-9]+ saved' 20 "a like to be kept"
 keys d
-expect 'delete of [0-9]+ saved' 10 "a delete to be kept"
+expect 'delete of [0-9]+ saved' 20 "a delete to be kept"
 keys q
 expect_restored 0
 tmx kill-server
@@ -257,13 +258,13 @@ tmx kill-server
 
 step "chat: a typed line and Enter show the message at the bottom at once; the server keeps it"
 start_shell
-keys "clear; echo BEFORE-DEMO; ('$demo' --chat --latency 300ms --count 60 --page-size 20 --no-cache; echo DEMO-EXIT=\$?)" Enter
-expect 'Enter sends' 20 "the chat to draw its first screen"
+keys "clear; echo BEFORE-DEMO; ('$demo' --chat --latency 3s --count 60 --page-size 20 --no-cache; echo DEMO-EXIT=\$?)" Enter
+expect 'Enter sends' 40 "the chat to draw its first screen"
 keys -l "Hello tmux"
 expect '› Hello tmux' 5 "the message being typed on the status line"
 keys Enter
 expect '^ +-[0-9]+ +Hello tmux' 5 "the message at the bottom at once"
-expect 'message saved' 10 "the server to keep the message"
+expect 'message saved' 20 "the server to keep the message"
 expect '^ +61 +Hello tmux' 5 "the server's id in place of the temporary one"
 keys C-c
 expect_restored 0
