@@ -70,12 +70,15 @@ import Testing
     let pending = await harness.nextRequest()
     var completions: [RequestCompletion] = []
     harness.list.onRequestCompleted = { completions.append($0) }
+    var changes: [ItemsChange] = []
+    harness.list.onItemsChanged = { changes.append($0) }
 
     harness.list.signOut()
     #expect(pending.sawCancellation)
     await next?.value
     #expect(completions.isEmpty, "a cancelled load is not reported")
     #expect(harness.list.items.isEmpty)
+    #expect(changes == [.reloaded(count: 0)], "a screen showing the old user's rows is told they are gone")
     #expect(harness.list.isSignedOut)
     #expect(!harness.list.isBlank)
     #expect(harness.list.context == RequestContext())
