@@ -42,18 +42,20 @@ import Testing
     #expect(machine.ids == [3, 4, 5, 6, 7, 8])
     let second = machine.loadPreviousPage().load
     #expect(second?.request.position == .cursorBefore("3", limit: 3))
-    _ = second.map { machine.succeeded($0.ticket, with: older(0..<3, before: nil)) }
+    let started = try #require(second)
+    _ = machine.succeeded(started.ticket, with: older(0..<3, before: nil))
     #expect(machine.ids == Array(0..<9))
     #expect(machine.previousPageState == .reachedEnd)
     #expect(machine.loadPreviousPage().isEmpty)
   }
 
-  @Test func aPageIndexAnchorPagesDownToTheFirstIndexAndUpwardsPastIt() {
+  @Test func aPageIndexAnchorPagesDownToTheFirstIndexAndUpwardsPastIt() throws {
     var machine = Machine(configuration: .test(.pageIndex(firstIndex: 1), pageSize: 3, firstPageSize: 6))
     let start = machine.start(hasCache: true, at: .pageIndex(3))
     #expect(start.cacheReads.isEmpty, "the cache holds the top page only")
     #expect(start.load?.request.position == .page(index: 3, size: 3))
-    _ = start.load.map { machine.succeeded($0.ticket, with: page(6..<9)) }
+    let started = try #require(start.load)
+    _ = machine.succeeded(started.ticket, with: page(6..<9))
     #expect(machine.loadNextPage().load?.request.position == .page(index: 4, size: 3))
     var positions: [PageRequest.Position] = []
     for ids in [3..<6, 0..<3] {
@@ -66,17 +68,20 @@ import Testing
     #expect(machine.ids == Array(0..<9))
   }
 
-  @Test func anOffsetAnchorAsksForThePartialPageAtTheTopLast() {
+  @Test func anOffsetAnchorAsksForThePartialPageAtTheTopLast() throws {
     var machine = Machine(configuration: .test(.offset, pageSize: 3))
     let start = machine.start(hasCache: false, at: .offset(5))
     #expect(start.load?.request.position == .offset(5, limit: 3))
-    _ = start.load.map { machine.succeeded($0.ticket, with: page(5..<8)) }
+    let started = try #require(start.load)
+    _ = machine.succeeded(started.ticket, with: page(5..<8))
     let first = machine.loadPreviousPage().load
     #expect(first?.request.position == .offset(2, limit: 3))
-    _ = first.map { machine.succeeded($0.ticket, with: page(2..<5)) }
+    let startedAgain = try #require(first)
+    _ = machine.succeeded(startedAgain.ticket, with: page(2..<5))
     let second = machine.loadPreviousPage().load
     #expect(second?.request.position == .offset(0, limit: 2))
-    _ = second.map { machine.succeeded($0.ticket, with: page(0..<2)) }
+    let startedLast = try #require(second)
+    _ = machine.succeeded(startedLast.ticket, with: page(0..<2))
     #expect(machine.previousPageState == .reachedEnd)
     #expect(machine.ids == Array(0..<8))
     #expect(machine.loadNextPage().load?.request.position == .offset(8, limit: 3))
@@ -86,7 +91,8 @@ import Testing
     for ending in [older([], before: "x"), Page(items: testItems([1]), hasMore: false, previousCursor: "y")] {
       var machine = Machine(configuration: .test(.cursor))
       try machine.loadFirstPage(newest(5..<8, before: "5"))
-      _ = machine.loadPreviousPage().load.map { machine.succeeded($0.ticket, with: ending) }
+      let started = try #require(machine.loadPreviousPage().load)
+      _ = machine.succeeded(started.ticket, with: ending)
       #expect(machine.previousPageState == .reachedEnd)
       #expect(machine.nextPageState != .reachedEnd || !machine.hasMore)
     }
@@ -95,7 +101,8 @@ import Testing
   @Test func aPreviousCursorSeenTwiceEndsTheDirectionInsteadOfLooping() throws {
     var machine = Machine(configuration: .test(.cursor))
     try machine.loadFirstPage(newest(6..<9, before: "A"))
-    _ = machine.loadPreviousPage().load.map { machine.succeeded($0.ticket, with: older(3..<6, before: "A")) }
+    let started = try #require(machine.loadPreviousPage().load)
+    _ = machine.succeeded(started.ticket, with: older(3..<6, before: "A"))
     #expect(machine.previousPageState == .reachedEnd)
   }
 
@@ -113,7 +120,8 @@ import Testing
     var machine = Machine(configuration: .test(.cursor))
     try machine.loadFirstPage(newest(6..<9, before: "6", next: "9"))
     let previous = machine.loadPreviousPage().load
-    _ = previous.map { machine.failed($0.ticket, with: networkDown) }
+    let started = try #require(previous)
+    _ = machine.failed(started.ticket, with: networkDown)
     #expect(machine.previousPageState.error != nil)
     // Prefetch does not hammer the failed direction, but the other one still loads.
     #expect(machine.itemWillDisplay(at: 0).loads.map(\.request.direction) == [.nextPage])
