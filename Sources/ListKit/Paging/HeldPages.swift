@@ -64,23 +64,22 @@ struct HeldPages<Item: Identifiable> {
   }
 
   private let maximumItemCount: Int?
-  /// Whether every page is recorded without a maximum (for a refresh in place).
-  private let recordsEveryPage: Bool
+  /// Whether a refresh reloads the page of the item displayed last
+  /// (``PagingRefreshMode/aroundLastViewedItem``): every page is recorded then, maximum or not.
+  private let refreshesInPlace: Bool
   private var pages: [Page] = []
   /// The id of the item a view displayed last; `nil` before one was displayed since the items
   /// were replaced.
   private var lastViewed: Item.ID?
 
-  /// Creates an empty record for lists of at most `maximumItemCount` items (`nil`: no maximum).
-  /// - Parameters:
-  ///   - maximumItemCount: The most items held, or `nil`.
-  ///   - recordsEveryPage: Whether to record every page even without a maximum.
-  init(maximumItemCount: Int?, recordsEveryPage: Bool = false) {
-    self.maximumItemCount = maximumItemCount
-    self.recordsEveryPage = recordsEveryPage
+  /// Creates an empty record for lists of `configuration`: at most its
+  /// ``PagingConfiguration/maximumItemCount`` items, refreshed as its refresh mode says.
+  init(_ configuration: PagingConfiguration) {
+    self.maximumItemCount = configuration.maximumItemCount
+    self.refreshesInPlace = configuration.refreshMode == .aroundLastViewedItem
   }
 
-  private var isRecordingEveryPage: Bool { maximumItemCount != nil || recordsEveryPage }
+  private var isRecordingEveryPage: Bool { maximumItemCount != nil || refreshesInPlace }
 
   /// Forgets every page and the item last displayed: `page` is now the only one.
   mutating func reset(to page: Page) {
@@ -106,11 +105,12 @@ struct HeldPages<Item: Identifiable> {
     if store.index(of: item.id) != nil { lastViewed = item.id }
   }
 
-  /// The item displayed last, when it is still held, and the position that loads its page
-  /// again; `nil` when none was displayed, it is gone, or its page is not recorded.
+  /// What a refresh in place reloads: the item displayed last, when it is still held, and the
+  /// position that loads its page again; `nil` when the list does not refresh in place, none was
+  /// displayed, it is gone, or its page has no position (items inserted before any page).
   /// - Complexity: O(*p*) for *p* pages held.
   func lastViewedPage(in store: PagingItemStore<Item>) -> (id: Item.ID, position: PageRequest.Position)? {
-    guard isRecordingEveryPage, let lastViewed, let index = store.index(of: lastViewed) else { return nil }
+    guard refreshesInPlace, let lastViewed, let index = store.index(of: lastViewed) else { return nil }
     var start = 0
     for page in pages where page.count > 0 {
       if index < start + page.count { return page.position.map { (lastViewed, $0) } }

@@ -1,6 +1,6 @@
 /// What a paged list holds and shows: the loaded items (``PagingItemStore``), the pages they came
-/// in with the item displayed last (``HeldPages``), and the edits shown on top of them
-/// (``PagingEdits``).
+/// in with the item displayed last (``HeldPages``), the edits shown on top of them
+/// (``PagingEdits``), the server's total and the age of a cached page shown.
 ///
 /// Every change to the items goes through here, so the three move together: an item a kept edit
 /// inserts or removes is counted in its page, the pages dropped over the maximum leave the store,
@@ -19,6 +19,10 @@ struct PagingContent<Item: Identifiable> {
     var shown: ItemsChange
   }
 
+  /// The number of items on the server, as the last page that said so said, or `nil` when unknown.
+  private(set) var totalCount: Int?
+  /// The age of the shown cached page, or `nil` when the items are not from the cache.
+  private(set) var cachedPageAge: Duration?
   private let policy: DuplicateIDPolicy
   private var store = PagingItemStore<Item>()
   private var pages: HeldPages<Item>
@@ -27,9 +31,7 @@ struct PagingContent<Item: Identifiable> {
   /// Creates empty content for lists of `configuration`.
   init(_ configuration: PagingConfiguration) {
     policy = configuration.duplicatePolicy
-    pages = HeldPages(
-      maximumItemCount: configuration.maximumItemCount,
-      recordsEveryPage: configuration.refreshMode == .aroundLastViewedItem)
+    pages = HeldPages(configuration)
   }
 
   /// The loaded items: pages, and the edits kept.
@@ -43,7 +45,8 @@ struct PagingContent<Item: Identifiable> {
     edits.isPending(edit)
   }
 
-  /// The item displayed last, when still held, and the position that loads its page again.
+  /// What a refresh in place reloads: the item displayed last, when still held, and the position
+  /// that loads its page again; `nil` when the list refreshes from its anchor.
   var lastViewedPage: (id: Item.ID, position: PageRequest.Position)? {
     pages.lastViewedPage(in: store)
   }
@@ -54,18 +57,30 @@ struct PagingContent<Item: Identifiable> {
   }
 
   /// Replaces every loaded item with those of a first or cached page, the only page held now
-  /// (`page`, whose count is set to the items held); the edits stay and are applied to them.
+  /// (`record`, whose count is set to the items held); the edits stay and are applied to them.
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - record: Where the pages around it load and where it loads again.
+  ///   - age: The age of a cached page, `nil` for a page from the loader.
   /// - Returns: What it did to the items shown.
-  mutating func replaceAll(with newItems: [Item], recording page: HeldPages<Item>.Page) -> ItemsChange {
-    store.replaceAll(with: newItems, policy: policy)
-    var record = page
+  mutating func replaceAll(
+    with page: Page<Item>, recording record: HeldPages<Item>.Page, age: Duration? = nil
+  )
+    -> ItemsChange
+  {
+    totalCount = Self.validTotal(page.totalCount)
+    cachedPageAge = age
+    store.replaceAll(with: page.items, policy: policy)
+    var record = record
     record.count = store.items.count
     pages.reset(to: record)
     return edits.show(after: .reloaded(count: store.items.count), over: store)
   }
 
-  /// Forgets every item, page and edit: a new context.
+  /// Forgets every item, page and edit, the total and the cached page's age: a new context.
   mutating func removeAll() {
+    totalCount = nil
+    cachedPageAge = nil
     store.replaceAll(with: [], policy: policy)
     pages.removeAll()
     edits.removeAll()
@@ -85,6 +100,7 @@ struct PagingContent<Item: Identifiable> {
     edges: (before: PagePositions.Edge, after: PagePositions.Edge),
     keepingWithin distance: Int
   ) -> Added {
+    totalCount = Self.validTotal(page.totalCount) ?? totalCount
     let above = request.isPreviousPage
     let heldBefore = store.items.count
     let change = above ? store.prepend(page.items, policy: policy) : store.append(page.items, policy: policy)
@@ -125,6 +141,11 @@ struct PagingContent<Item: Identifiable> {
     try store.checkInvariants()
     try pages.checkInvariants(itemCount: store.items.count)
     try edits.checkInvariants(over: store)
+  }
+
+  /// A server's total, or `nil` for none or a negative one (a total is a count of items).
+  private static func validTotal(_ total: Int?) -> Int? {
+    total.flatMap { $0 >= 0 ? $0 : nil }
   }
 
   /// Counts what the edits folded into the loaded items in their pages.

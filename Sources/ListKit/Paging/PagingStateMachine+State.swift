@@ -19,6 +19,12 @@ extension PagingStateMachine {
     content.isPending(edit)
   }
 
+  /// The number of items on the server, as the last page that said so said, or `nil` when unknown.
+  package var totalCount: Int? { content.totalCount }
+
+  /// The age of the shown cached page, or `nil` when the items are not from the cache.
+  package var cachedPageAge: Duration? { content.cachedPageAge }
+
   /// The number of refreshes started.
   package var generation: Int { requests.generation }
 
@@ -75,11 +81,6 @@ extension PagingStateMachine {
   func completion(_ direction: PagingDirection, error: PagingError?) -> RequestCompletion {
     RequestCompletion(
       direction: direction, error: error, hasMore: hasMore, isBlank: isBlank, hasPrevious: hasPrevious)
-  }
-
-  /// A server's total, or `nil` for none or a negative one (a total is a count of items).
-  static func validTotal(_ total: Int?) -> Int? {
-    total.flatMap { $0 >= 0 ? $0 : nil }
   }
 
   /// The age of a cached page at `now`.

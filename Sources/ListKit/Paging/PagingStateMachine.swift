@@ -29,10 +29,6 @@ package struct PagingStateMachine<Item: Identifiable> {
   /// The item a refresh in place reloads around, which the view then keeps on screen; `nil` for
   /// other first pages.
   package private(set) var focusItemID: Item.ID?
-  /// The age of the shown cached page, or `nil` when the items are not from the cache.
-  package private(set) var cachedPageAge: Duration?
-  /// The number of items on the server, as the last page that said so said, or `nil` when unknown.
-  package private(set) var totalCount: Int?
   /// Whether the list was signed out: nothing is requested until a context is set.
   package private(set) var isSignedOut = false
   /// The requests in flight and failed, tickets and generations.
@@ -61,9 +57,6 @@ package struct PagingStateMachine<Item: Identifiable> {
     self.content = PagingContent(configuration)
   }
 
-}
-
-extension PagingStateMachine {
   /// Starts the list: asks the cache and the network at once (a slow disk holds back nothing).
   ///
   /// The newest start wins over a first page loading elsewhere; the same top page loading is kept.
@@ -97,12 +90,9 @@ extension PagingStateMachine {
     // The cache holds the top page: not shown once the list jumped elsewhere.
     case .hit(let cached) where !requests.hasLoadedFirstPage && startsAtTop:
       let age = Self.age(of: cached, now: now)
-      let change = content.replaceAll(
-        with: cached.page.items,
-        recording: HeldPages.Page(
-          count: 0, before: .unknown, after: .unknown, cursors: [], position: positions.top))
-      cachedPageAge = age
-      totalCount = Self.validTotal(cached.page.totalCount)
+      let record = HeldPages<Item>.Page(
+        count: 0, before: .unknown, after: .unknown, cursors: [], position: positions.top)
+      let change = content.replaceAll(with: cached.page, recording: record, age: age)
       return [.reportCache(CacheLoadCompletion(.shown(age: age, itemCount: shownItems.count)), change)]
     case .hit:
       return [.reportCache(CacheLoadCompletion(.superseded), nil)]
@@ -167,7 +157,7 @@ extension PagingStateMachine {
   ///   `.load` of the first page.
   package mutating func refresh() -> [Action] {
     guard !isSignedOut else { return [] }
-    if configuration.refreshMode == .aroundLastViewedItem, let viewed = content.lastViewedPage {
+    if let viewed = content.lastViewedPage {
       return startFirstPage(at: viewed.position, focus: viewed.id)
     }
     return startFirstPage(at: positions.first(at: anchor), focus: nil)
@@ -197,16 +187,12 @@ extension PagingStateMachine {
   /// - Returns: The cancellations, then the emptied items.
   private mutating func forgetEverything(switchingTo context: RequestContext, query: String?) -> [Action] {
     let cancelled = requests.reset().map(Action.cancel)
-    cachedPageAge = nil
-    totalCount = nil
     self.context = context
     cacheKey = PageCacheKey(listName: cacheKey.listName, context: context, query: query)
     content.removeAll()
     return cancelled + [.changeItems(.reloaded(count: 0))]
   }
-}
 
-extension PagingStateMachine {
   /// Starts loading the next page, when there is one and ``PagingRequests`` allows it (after a
   /// failure an explicit call repeats it and a prefetch does nothing).
   /// - Parameter trigger: Why it is called.
@@ -250,7 +236,6 @@ extension PagingStateMachine {
     guard let (direction, request) = requests.succeed(ticket) else { return [] }
     let edges = positions.place(request, page)
     guard direction == .refresh else {
-      totalCount = Self.validTotal(page.totalCount) ?? totalCount
       let added = content.add(
         page, loadedBy: request, edges: edges, keepingWithin: configuration.prefetchDistance)
       let stalled = noProgress(added.loaded, page: page, direction: direction)
@@ -262,12 +247,9 @@ extension PagingStateMachine {
       }
       return actions + [.reportRequest(completion(direction, error: stalled), added.shown)]
     }
-    cachedPageAge = nil
-    totalCount = Self.validTotal(page.totalCount)
-    let change = content.replaceAll(
-      with: page.items,
-      recording: HeldPages.Page(
-        count: 0, of: page, before: edges.before, after: edges.after, at: request.position))
+    let record = HeldPages.Page(
+      count: 0, of: page, before: edges.before, after: edges.after, at: request.position)
+    let change = content.replaceAll(with: page, recording: record)
     let report = Action.reportRequest(completion(.refresh, error: nil), change)
     // The cache holds the top page; a page opened in the middle (a jump, a refresh in place) is not
     // one, whatever the list does now.
@@ -311,11 +293,8 @@ extension PagingStateMachine {
       with: error)
     return error
   }
-}
 
-// Edits: see Guides/Editing.md and ``PagingEdits``.
-extension PagingStateMachine {
-  /// Shows an edit: pending, or kept at once.
+  /// Shows an edit, pending or kept at once (see Guides/Editing.md and ``PagingEdits``).
   /// - Parameters:
   ///   - edit: The edit.
   ///   - pending: Whether it waits for the server's answer.
