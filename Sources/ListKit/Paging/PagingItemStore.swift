@@ -2,9 +2,9 @@
 ///
 /// Every change to the items goes through this type, which keeps a dictionary from each held id
 /// to the item's key: its index plus ``firstKey``. Prepending lowers `firstKey` and dropping items
-/// at the top raises it, so neither renumbers the held items. A later change that edits items by
-/// id (update, remove, insert) belongs here too: an update is a lookup and a write; a removal or
-/// insertion in the middle shifts the array and renumbers the keys after it, both O(*n*).
+/// at the top raises it, so neither renumbers the held items. A kept edit (``apply(_:)``) changes
+/// items by id: an update is a lookup and a write; a removal or insertion in the middle shifts the
+/// array and renumbers the keys on its shorter side, both O(*n*).
 ///
 /// Invariants (``checkInvariants()``):
 /// - no two items share an id;
