@@ -15,22 +15,25 @@ import Testing
     return machine
   }
 
+  /// Refreshes and checks that page 1 is reloaded around item 3.
+  static func expectARefreshOfTheSecondPageAroundItem3(_ machine: inout Machine) throws {
+    let load = try #require(machine.refresh().load)
+    #expect(load.request.position == .page(index: 1, size: 3))
+    #expect(machine.focusItemID == 3)
+  }
+
   @Test func anItemInsertedAboveLeavesTheRefreshOnThePageDisplayedLast() throws {
     var machine = try Self.viewingTheSecondPage()
     _ = machine.applyEdit(.insert(TestItem(id: 100), at: .top), pending: false)
     #expect(machine.ids == [100, 0, 1, 2, 3, 4, 5])
-    let load = try #require(machine.refresh().load)
-    #expect(load.request.position == .page(index: 1, size: 3))
-    #expect(machine.focusItemID == 3)
+    try Self.expectARefreshOfTheSecondPageAroundItem3(&machine)
   }
 
   @Test func anItemRemovedAboveLeavesTheRefreshOnTheItemDisplayedLast() throws {
     var machine = try Self.viewingTheSecondPage()
     _ = machine.applyEdit(.remove(id: 0), pending: false)
     #expect(machine.ids == [1, 2, 3, 4, 5])
-    let load = try #require(machine.refresh().load)
-    #expect(load.request.position == .page(index: 1, size: 3))
-    #expect(machine.focusItemID == 3)
+    try Self.expectARefreshOfTheSecondPageAroundItem3(&machine)
   }
 
   @Test func aPendingInsertConfirmedAboveLeavesTheRefreshOnThePageDisplayedLast() throws {
@@ -38,9 +41,7 @@ import Testing
     let (edit, _) = machine.applyEdit(.insert(TestItem(id: 100), at: .before(1)), pending: true)
     _ = machine.confirmEdit(edit, serverItem: nil)
     #expect(machine.ids == [0, 100, 1, 2, 3, 4, 5])
-    let load = try #require(machine.refresh().load)
-    #expect(load.request.position == .page(index: 1, size: 3))
-    #expect(machine.focusItemID == 3)
+    try Self.expectARefreshOfTheSecondPageAroundItem3(&machine)
   }
 
   @Test func removingTheItemDisplayedLastRefreshesFromTheStart() throws {
