@@ -25,7 +25,7 @@ import Testing
   @Test func theReadmeManifestResolvesAgainstThisRepository() throws {
     let manifests = try DocumentationSources.swiftBlocks().filter(\.isPackageManifest)
     #expect(manifests.count == 1, "the README shows one Package.swift")
-    guard let manifest = manifests.first else { return }
+    let manifest = try #require(manifests.first)
 
     // A folder holding the user's package and, beside it, "ListKit" (this repository), as the
     // manifest's `.package(path: "../ListKit")` expects.

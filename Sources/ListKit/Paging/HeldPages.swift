@@ -7,10 +7,13 @@
 /// Without a maximum or a refresh in place only the first page is recorded: a record per page
 /// would be memory and time for nothing.
 ///
+/// The item displayed last is held by its id and found among the items when needed, so that it
+/// follows whatever moved it (a page above, a kept insert or remove) and is forgotten with it.
+///
 /// Invariants (``checkInvariants(itemCount:)``):
 /// - when every page is recorded, the pages' counts add up to the items held;
 /// - otherwise at most one page is recorded.
-struct HeldPages {
+struct HeldPages<Item: Identifiable> {
   /// One page among the items.
   struct Page {
     /// The items it added (a duplicate id it brought is counted with the page that holds it).
@@ -61,23 +64,22 @@ struct HeldPages {
   }
 
   private let maximumItemCount: Int?
-  /// Whether every page is recorded without a maximum (for a refresh in place).
-  private let recordsEveryPage: Bool
+  /// Whether a refresh reloads the page of the item displayed last
+  /// (``PagingRefreshMode/aroundLastViewedItem``): every page is recorded then, maximum or not.
+  private let refreshesInPlace: Bool
   private var pages: [Page] = []
-  /// The index of the item a view displayed last, following the items as pages land above or
-  /// go; `nil` before one was displayed since the items were replaced.
-  private(set) var lastViewed: Int?
+  /// The id of the item a view displayed last; `nil` before one was displayed since the items
+  /// were replaced.
+  private var lastViewed: Item.ID?
 
-  /// Creates an empty record for lists of at most `maximumItemCount` items (`nil`: no maximum).
-  /// - Parameters:
-  ///   - maximumItemCount: The most items held, or `nil`.
-  ///   - recordsEveryPage: Whether to record every page even without a maximum.
-  init(maximumItemCount: Int?, recordsEveryPage: Bool = false) {
-    self.maximumItemCount = maximumItemCount
-    self.recordsEveryPage = recordsEveryPage
+  /// Creates an empty record for lists of `configuration`: at most its
+  /// ``PagingConfiguration/maximumItemCount`` items, refreshed as its refresh mode says.
+  init(_ configuration: PagingConfiguration) {
+    self.maximumItemCount = configuration.maximumItemCount
+    self.refreshesInPlace = configuration.refreshMode == .aroundLastViewedItem
   }
 
-  private var isRecordingEveryPage: Bool { maximumItemCount != nil || recordsEveryPage }
+  private var isRecordingEveryPage: Bool { maximumItemCount != nil || refreshesInPlace }
 
   /// Forgets every page and the item last displayed: `page` is now the only one.
   mutating func reset(to page: Page) {
@@ -85,36 +87,53 @@ struct HeldPages {
     lastViewed = nil
   }
 
+  /// Forgets every page and the item last displayed: no page is held (a new context).
+  mutating func removeAll() {
+    pages = []
+    lastViewed = nil
+  }
+
   /// Records a page added below the others (`above == false`) or above them.
   mutating func add(_ page: Page, above: Bool) {
-    if above, let lastViewed { self.lastViewed = lastViewed + page.count }
     guard isRecordingEveryPage else { return }
     if above { pages.insert(page, at: 0) } else { pages.append(page) }
   }
 
-  /// Records that a view displayed the item at `index`.
-  mutating func viewed(_ index: Int) {
-    lastViewed = index
+  /// Records that a view displayed `item`, when it is among the loaded items: an item only a
+  /// pending edit shows has no page.
+  mutating func viewed(_ item: Item, in store: PagingItemStore<Item>) {
+    if store.index(of: item.id) != nil { lastViewed = item.id }
   }
 
-  /// The item displayed last and the position that loads its page again, or `nil` when none was
-  /// displayed or its page is not recorded.
+  /// What a refresh in place reloads: the item displayed last, when it is still held, and the
+  /// position that loads its page again; `nil` when the list does not refresh in place, none was
+  /// displayed, it is gone, or its page has no position (items inserted before any page).
   /// - Complexity: O(*p*) for *p* pages held.
-  var lastViewedPage: (index: Int, position: PageRequest.Position)? {
-    guard let lastViewed, isRecordingEveryPage else { return nil }
+  func lastViewedPage(in store: PagingItemStore<Item>) -> (id: Item.ID, position: PageRequest.Position)? {
+    guard refreshesInPlace, let lastViewed, let index = store.index(of: lastViewed) else { return nil }
     var start = 0
     for page in pages where page.count > 0 {
-      if lastViewed < start + page.count { return page.position.map { (lastViewed, $0) } }
+      if index < start + page.count { return page.position.map { (lastViewed, $0) } }
       start += page.count
     }
     return nil
+  }
+
+  /// Counts what a kept edit did to the items in the page it touched (see
+  /// ``count(itemAt:by:)``).
+  mutating func count(_ edited: PagingItemStore<Item>.Edited) {
+    switch edited {
+    case .none, .updated: break
+    case .removed(let index): count(itemAt: index, by: -1)
+    case .inserted(let index): count(itemAt: index, by: 1)
+    }
   }
 
   /// Counts an item inserted into (`delta` 1), or removed from (-1), the page that holds the item
   /// at `index` (an insert at the end counts in the last page, one before any page makes a page),
   /// so that drops stay whole pages.
   /// - Complexity: O(*p*) for *p* pages held.
-  mutating func count(itemAt index: Int, by delta: Int) {
+  private mutating func count(itemAt index: Int, by delta: Int) {
     guard isRecordingEveryPage else { return }
     // Items inserted before a first page: a page of their own, which the first page replaces.
     if pages.isEmpty, delta > 0 {
@@ -132,15 +151,20 @@ struct HeldPages {
     }
   }
 
-  /// Drops whole pages at the top (`fromTop`) or the bottom while `itemCount` items are over the
-  /// maximum, never the last page left nor a page that holds an item within `distance` of the
-  /// item displayed last (the rows on screen and those a prefetch keeps ready): the items then
-  /// stay over the maximum until the user scrolls on.
+  /// Drops whole pages at the top (`fromTop`) or the bottom while the items of `store` are over
+  /// the maximum; the caller removes the dropped items.
+  ///
+  /// Never the last page left nor a page that holds an item within `distance` of the item
+  /// displayed last (the rows on screen and those a prefetch keeps ready): the items then stay
+  /// over the maximum until the user scrolls on.
   /// - Returns: What was dropped, or `nil` when nothing was.
   /// - Complexity: O(*p*) for *p* pages held.
-  mutating func drop(fromTop: Bool, itemCount: Int, keepingWithin distance: Int) -> Drop? {
+  mutating func drop(fromTop: Bool, of store: PagingItemStore<Item>, keepingWithin distance: Int) -> Drop? {
     guard let maximumItemCount else { return nil }
-    let kept = lastViewed.map { max(0, $0 - distance)...($0 > Int.max - distance ? Int.max : $0 + distance) }
+    let itemCount = store.items.count
+    let kept = lastViewed.flatMap(store.index(of:)).map {
+      max(0, $0 - distance)...($0 > Int.max - distance ? Int.max : $0 + distance)
+    }
     var count = 0
     var dropped = 0
     while itemCount - count > maximumItemCount, dropped < pages.count - 1 {
@@ -151,10 +175,6 @@ struct HeldPages {
       dropped += 1
     }
     guard dropped > 0 else { return nil }
-    if let viewed = lastViewed {
-      lastViewed =
-        fromTop ? (viewed >= count ? viewed - count : nil) : (viewed < itemCount - count ? viewed : nil)
-    }
     let gone = fromTop ? pages[..<dropped] : pages[(pages.count - dropped)...]
     let cursors = gone.flatMap(\.cursors)
     if fromTop { pages.removeFirst(dropped) } else { pages.removeLast(dropped) }
@@ -174,5 +194,18 @@ struct HeldPages {
     try PagingInvariantViolation.check(
       recorded == itemCount || (pages.isEmpty && itemCount == 0),
       "pages: \(recorded) items recorded for \(itemCount) held")
+  }
+}
+
+extension HeldPages.Page {
+  /// The record of `page`, which added `count` items and loads again from `position`.
+  init(
+    count: Int, of page: ListKit.Page<Item>, before: PagePositions.Edge, after: PagePositions.Edge,
+    at position: PageRequest.Position
+  ) {
+    self.init(
+      count: count, before: before, after: after,
+      cursors: [page.nextCursor, page.previousCursor].compactMap { $0 },
+      position: position)
   }
 }

@@ -75,26 +75,28 @@ package struct PagePositions {
     seenPreviousCursors.removeAll()
   }
 
-  /// Places the first page `request` loaded: both directions start next to it, or end when the
-  /// answer to an item anchor does not say where it sits.
-  mutating func placeFirstPage<Item>(_ request: PageRequest, _ page: Page<Item>) {
-    guard let located = located(request, by: page) else {
-      next = .end
-      previous = .end
-      return
+  /// Places `page`, which `request` loaded: a first page starts both directions next to it (or
+  /// ends them when the answer to an item anchor does not say where it sits); a next page moves
+  /// the next direction past it, a previous page the previous direction above it.
+  /// - Returns: Where the pages just above and just below `page` load: what loads them again
+  ///   once dropped.
+  mutating func place<Item>(_ request: PageRequest, _ page: Page<Item>) -> (before: Edge, after: Edge) {
+    if request.isFirstPage {
+      guard let located = located(request, by: page) else {
+        next = .end
+        previous = .end
+        return (.end, .end)
+      }
+      next = position(after: located, page)
+      previous = position(before: located, page)
+      return (previous, next)
     }
-    next = position(after: located, page)
-    previous = position(before: located, page)
-  }
-
-  /// Moves the next page past `page`, a next page `request` loaded.
-  mutating func advance<Item>(past request: PageRequest, _ page: Page<Item>) {
+    if request.isPreviousPage {
+      previous = position(before: request, page)
+      return (previous, edge(below: request, page))
+    }
     next = position(after: request, page)
-  }
-
-  /// Moves the previous page above `page`, a previous page `request` loaded.
-  mutating func retreat<Item>(past request: PageRequest, _ page: Page<Item>) {
-    previous = position(before: request, page)
+    return (edge(before: request, page), next)
   }
 
   /// Re-opens a direction after pages were dropped at its end, and forgets the cursors of the
@@ -111,7 +113,7 @@ package struct PagePositions {
   ///
   /// The page before it, the offset one page earlier, or the page's previous cursor; used for
   /// previous pages and to re-open the top after a drop.
-  func edge<Item>(before request: PageRequest, _ page: Page<Item>) -> Edge {
+  private func edge<Item>(before request: PageRequest, _ page: Page<Item>) -> Edge {
     switch request.position {
     case .page(let index, _):
       guard case .pageIndex(let firstIndex) = style, index > firstIndex else { return .end }
@@ -126,7 +128,7 @@ package struct PagePositions {
   }
 
   /// Where the page below a previous page loaded by `request` loads again, as a next page.
-  func edge<Item>(below request: PageRequest, _ page: Page<Item>) -> Edge {
+  private func edge<Item>(below request: PageRequest, _ page: Page<Item>) -> Edge {
     switch request.position {
     case .page(let index, _):
       .at(.page(index: index + 1, size: pageSize))

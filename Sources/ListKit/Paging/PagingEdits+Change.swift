@@ -36,3 +36,15 @@ extension PagingEdits {
     return .edited(removed: removed, inserted: inserted, updated: updated)
   }
 }
+
+extension ItemsChange {
+  /// The indexes, after the change, of the items it updated in place.
+  var updatedIndexes: [Int] {
+    switch self {
+    case .reloaded: []
+    case .appended(_, let updated), .prepended(_, let updated): updated
+    case .dropped(_, let then): then.updatedIndexes
+    case .edited(_, _, let updated): updated
+    }
+  }
+}

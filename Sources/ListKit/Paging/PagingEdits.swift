@@ -1,14 +1,19 @@
-/// The edits a paged list shows on top of its loaded items, in the order they were made: what
-/// turns the items the pages brought into the items shown.
+/// The edits a paged list shows on top of its loaded items, in the order they were made, and the
+/// items shown: the loaded items with those edits applied (see Guides/Editing.md).
 ///
 /// The loaded items (what the pages brought, plus the edits kept so far) never hold an edit that
 /// waits for the server; the first-page cache saves pages, so it never holds one either. An edit
 /// leaves the overlay when it is rolled back (the items shown go back to what is loaded), or, once
-/// confirmed, when the state machine folds it into the loaded items: as soon as no earlier edit in
-/// the overlay touches the same item or is an insert too, which is when moving it below them
-/// leaves the items shown as they are.
+/// confirmed, when it folds into the loaded items: as soon as no earlier edit in the overlay
+/// touches the same item or is an insert too, which is when moving it below them leaves the items
+/// shown as they are. A kept edit is a pending edit confirmed at once. Loads replace, append,
+/// prepend and drop loaded items; ``show(after:over:)`` then applies the edits again to the
+/// result. Every step says what it did to the items shown as one ``ItemsChange``.
 ///
-/// - Invariant: entry numbers increase along `entries`.
+/// Invariants (``checkInvariants(over:)``):
+/// - entry numbers increase along `entries`;
+/// - without edits nothing is kept in `shownItems`; with some, `shownItems` are the loaded items
+///   with the edits applied.
 struct PagingEdits<Item: Identifiable> {
   /// One edit of the overlay.
   struct Entry {
@@ -35,9 +40,19 @@ struct PagingEdits<Item: Identifiable> {
     }
   }
 
+  /// What a step did: to the items shown, and, in order, to the loaded items.
+  struct Settled {
+    /// What changed in the items shown, or `nil` when nothing did.
+    var change: ItemsChange?
+    /// What each edit folded into the loaded items did to them, in order.
+    var folded: [PagingItemStore<Item>.Edited] = []
+  }
+
   /// The edits, oldest first.
   private(set) var entries: [Entry] = []
   private var lastNumber = 0
+  /// The items shown while there are edits; empty without (the loaded items are shown then).
+  private(set) var shownItems: [Item] = []
 
   /// Whether no edit is shown.
   var isEmpty: Bool { entries.isEmpty }
@@ -53,42 +68,153 @@ struct PagingEdits<Item: Identifiable> {
     }
   }
 
-  /// Adds an edit after the others.
-  /// - Returns: Its handle.
-  mutating func add(_ edit: ItemEdit<Item>, confirmed: Bool) -> PendingEdit {
+  /// The ids of the items the edits touch.
+  var touchedIDs: [Item.ID] { entries.flatMap(\.touchedIDs) }
+
+  /// Whether an edit waits for its confirmation or roll-back.
+  func isPending(_ edit: PendingEdit) -> Bool {
+    pendingPosition(of: edit) != nil
+  }
+
+  /// Shows an edit: pending, or kept at once (then folded into `loaded` when nothing pending
+  /// touches it).
+  /// - Returns: Its handle, and what the step did.
+  mutating func add(_ edit: ItemEdit<Item>, pending: Bool, to loaded: inout PagingItemStore<Item>) -> (
+    handle: PendingEdit, settled: Settled
+  ) {
+    let hadEdits = !isEmpty
+    let wasInPlace = !hadEdits || changesOnlyInPlace
     lastNumber += 1
-    entries.append(Entry(number: lastNumber, edit: edit, isConfirmed: confirmed, earlierID: nil))
-    return PendingEdit(number: lastNumber)
+    entries.append(Entry(number: lastNumber, edit: edit, isConfirmed: !pending, earlierID: nil))
+    let handle = PendingEdit(number: lastNumber)
+    if !hadEdits && !pending {
+      // Nothing pending: straight into the loaded items (O(1) for an update).
+      let edited = loaded.apply(entries.removeLast().edit)
+      return (handle, Settled(change: edited.itemsChange, folded: [edited]))
+    }
+    return (
+      handle,
+      settle(touching: [edit.id], hadEdits: hadEdits, wasInPlace: wasInPlace, reportsTouched: true, &loaded)
+    )
   }
 
-  /// The position in ``entries`` of an edit, or `nil` when it is not in the overlay.
-  func position(of edit: PendingEdit) -> Int? {
-    entries.firstIndex { $0.number == edit.number }
-  }
-
-  /// Marks an edit confirmed; an insert takes the server's copy of its item.
-  mutating func confirm(at position: Int, serverItem: Item?) {
+  /// Keeps a pending edit: marks it confirmed (an insert takes the server's copy) and folds what
+  /// can be folded into `loaded`.
+  /// - Returns: What the step did (only an insert's new copy changes the items shown).
+  mutating func confirm(_ edit: PendingEdit, serverItem: Item?, in loaded: inout PagingItemStore<Item>)
+    -> Settled
+  {
+    guard let position = pendingPosition(of: edit) else { return Settled() }
+    let wasInPlace = changesOnlyInPlace
     entries[position].isConfirmed = true
-    guard let serverItem, case .insert(let item, let point) = entries[position].edit else { return }
-    if item.id != serverItem.id { entries[position].earlierID = item.id }
-    entries[position].edit = .insert(serverItem, at: point)
+    if let serverItem, case .insert(let item, let point) = entries[position].edit {
+      if item.id != serverItem.id { entries[position].earlierID = item.id }
+      entries[position].edit = .insert(serverItem, at: point)
+    }
+    return settle(
+      touching: entries[position].touchedIDs, hadEdits: true, wasInPlace: wasInPlace, reportsTouched: false,
+      &loaded)
   }
 
-  /// Removes the edit at `position`.
-  mutating func remove(at position: Int) -> Entry {
-    entries.remove(at: position)
+  /// Undoes a pending edit, and folds what it held back into `loaded`.
+  /// - Returns: What the step did.
+  mutating func rollBack(_ edit: PendingEdit, in loaded: inout PagingItemStore<Item>) -> Settled {
+    guard let position = pendingPosition(of: edit) else { return Settled() }
+    let wasInPlace = changesOnlyInPlace
+    let removed = entries.remove(at: position)
+    return settle(
+      touching: removed.touchedIDs, hadEdits: true, wasInPlace: wasInPlace, reportsTouched: true, &loaded)
   }
 
   /// Forgets every edit (a context switch); the numbers go on, so an old handle never matches.
   mutating func removeAll() {
     entries.removeAll()
+    shownItems = []
+  }
+
+  /// Applies the edits again to the loaded items a load left, and says what the load did to the
+  /// items shown.
+  /// - Parameters:
+  ///   - change: What the load did to the loaded items.
+  ///   - loaded: The loaded items after the load.
+  /// - Returns: What it did to the items shown: `change` itself while the edits only change
+  ///   items in place; otherwise found by id.
+  /// - Complexity: O(1) without edits; O(*n*) for *n* items with some.
+  mutating func show(after change: ItemsChange, over loaded: PagingItemStore<Item>) -> ItemsChange {
+    guard !isEmpty else { return change }
+    let before = shownItems
+    shownItems = applied(to: loaded)
+    if case .reloaded = change { return .reloaded(count: shownItems.count) }
+    if changesOnlyInPlace { return change }
+    let items = loaded.items
+    let updatedIDs = change.updatedIndexes.compactMap { $0 < items.count ? items[$0].id : nil } + touchedIDs
+    return Self.change(from: before, to: shownItems, updatedIDs: updatedIDs)
+      ?? .edited(removed: [], inserted: [], updated: [])
+  }
+
+  /// Checks the invariants listed on the type, in O(*n*).
+  /// - Throws: ``PagingInvariantViolation`` naming the first one broken.
+  func checkInvariants(over loaded: PagingItemStore<Item>) throws(PagingInvariantViolation) {
+    try PagingInvariantViolation.check(
+      zip(entries, entries.dropFirst()).allSatisfy { $0.number < $1.number }, "edits: numbers out of order")
+    guard !isEmpty else {
+      return try PagingInvariantViolation.check(shownItems.isEmpty, "edits: items shown without an edit")
+    }
+    try PagingInvariantViolation.check(
+      applied(to: loaded).map(\.id) == shownItems.map(\.id),
+      "edits: the items shown are not the loaded items with the edits")
+  }
+
+  /// The position in ``entries`` of an edit that waits for the server, or `nil`.
+  private func pendingPosition(of edit: PendingEdit) -> Int? {
+    entries.firstIndex { $0.number == edit.number && !$0.isConfirmed }
+  }
+
+  /// Folds the confirmed edits that can be folded into `loaded`, brings the items shown up to
+  /// date, and says what changed since the step began.
+  ///
+  /// - Parameters:
+  ///   - ids: The ids the step touched.
+  ///   - hadEdits: Whether edits were shown before the step (`shownItems` is then current).
+  ///   - wasInPlace: Whether the edits before the step all changed items in place.
+  ///   - reportsTouched: Whether the touched items changed (not for a confirmation, which
+  ///     leaves what is shown as it is).
+  ///   - loaded: The loaded items.
+  private mutating func settle(
+    touching ids: [Item.ID], hadEdits: Bool, wasInPlace: Bool, reportsTouched: Bool,
+    _ loaded: inout PagingItemStore<Item>
+  ) -> Settled {
+    var folded: [PagingItemStore<Item>.Edited] = []
+    if wasInPlace && changesOnlyInPlace {
+      // The items shown are the loaded ones at the same indexes, before and after: only the
+      // touched items can differ (O(1) but for the first edit, which copies the items).
+      while let position = firstFoldable() { folded.append(loaded.apply(entries.remove(at: position).edit)) }
+      if isEmpty {
+        shownItems = []
+      } else if !hadEdits {
+        shownItems = loaded.items
+      }
+      var updated: Set<Int> = []
+      for id in ids {
+        guard let index = loaded.index(of: id) else { continue }
+        if !isEmpty { shownItems[index] = applyingInPlaceEdits(to: loaded.items[index]) }
+        if reportsTouched { updated.insert(index) }
+      }
+      let change = ItemsChange.edited(removed: [], inserted: [], updated: updated.sorted())
+      return Settled(change: updated.isEmpty ? nil : change, folded: folded)
+    }
+    let before = hadEdits ? shownItems : loaded.items
+    while let position = firstFoldable() { folded.append(loaded.apply(entries.remove(at: position).edit)) }
+    shownItems = isEmpty ? [] : applied(to: loaded)
+    let after = isEmpty ? loaded.items : shownItems
+    return Settled(change: Self.change(from: before, to: after, updatedIDs: ids), folded: folded)
   }
 
   /// The first confirmed edit that can move below the others into the loaded items: none before
   /// it touches an item it touches, and, for an insert, none before it is an insert.
   ///
   /// - Complexity: O(*e*²) for *e* edits (a handful: those waiting for the server).
-  func firstFoldable() -> Int? {
+  private func firstFoldable() -> Int? {
     for (position, entry) in entries.enumerated() where entry.isConfirmed {
       let ids = entry.touchedIDs
       let blocked = entries[..<position].contains { earlier in
@@ -97,120 +223,5 @@ struct PagingEdits<Item: Identifiable> {
       if !blocked { return position }
     }
     return nil
-  }
-
-  /// The ids of the items the edits touch.
-  var touchedIDs: [Item.ID] { entries.flatMap(\.touchedIDs) }
-}
-
-// MARK: - The items shown
-
-extension PagingEdits {
-  /// An inserted item shown, with where it goes among the loaded items.
-  private struct Local {
-    var item: Item
-    /// The loaded index it goes above; -1 for the top, the loaded count for the bottom.
-    var anchor: Int
-  }
-
-  /// The loaded items with every edit applied in order.
-  ///
-  /// An update, replace or remove acts on the item with its id as the earlier edits left it:
-  /// loaded or inserted, and does nothing when none is shown; an update that changes the id is
-  /// ignored. An insert is skipped while an item with its id is shown. Its neighbour is found
-  /// the same way; one not shown puts it at the top.
-  /// - Parameters:
-  ///   - loaded: The loaded items.
-  ///   - loadedIndex: The index in `loaded` of the item with an id, or `nil`: the O(1) lookup of
-  ///     the state machine's id table.
-  /// - Returns: The items shown.
-  /// - Complexity: O(*n*) for *n* loaded items, copied in O(*e*) slices between the *e* edits,
-  ///   plus O(*e*²) to place them.
-  func shown(over loaded: [Item], loadedIndex: (Item.ID) -> Int?) -> [Item] {
-    var hidden: Set<Int> = []
-    var replaced: [Int: Item] = [:]
-    var locals: [Local] = []
-    func shownLoaded(_ id: Item.ID) -> Int? {
-      guard let index = loadedIndex(id), !hidden.contains(index) else { return nil }
-      return index
-    }
-    for entry in entries {
-      let id = entry.edit.id
-      switch entry.edit {
-      case .update(_, let change):
-        if let local = locals.firstIndex(where: { $0.item.id == id }) {
-          var item = locals[local].item
-          change(&item)
-          if item.id == id { locals[local].item = item }
-        } else if let index = shownLoaded(id) {
-          var item = replaced[index] ?? loaded[index]
-          change(&item)
-          if item.id == id { replaced[index] = item }
-        }
-      case .replace(let item):
-        if let local = locals.firstIndex(where: { $0.item.id == id }) {
-          locals[local].item = item
-        } else if let index = shownLoaded(id) {
-          replaced[index] = item
-        }
-      case .remove:
-        if let local = locals.firstIndex(where: { $0.item.id == id }) {
-          locals.remove(at: local)
-        } else if let index = shownLoaded(id) {
-          hidden.insert(index)
-          replaced[index] = nil
-        }
-      case .insert(let item, let point):
-        guard !locals.contains(where: { $0.item.id == id }), shownLoaded(id) == nil else { continue }
-        // `locals` stays in the order shown: anchors ascending, each anchor's items in order.
-        switch point {
-        case .bottom:
-          locals.append(Local(item: item, anchor: loaded.count))
-        case .before(let neighbour):
-          if let index = shownLoaded(neighbour) {
-            let position = locals.firstIndex { $0.anchor > index } ?? locals.count
-            locals.insert(Local(item: item, anchor: index), at: position)
-          } else if let other = locals.firstIndex(where: { $0.item.id == neighbour }) {
-            locals.insert(Local(item: item, anchor: locals[other].anchor), at: other)
-          } else {
-            locals.insert(Local(item: item, anchor: -1), at: 0)
-          }
-        case .top:
-          locals.insert(Local(item: item, anchor: -1), at: 0)
-        }
-      }
-    }
-    return assemble(loaded, hidden: hidden, replaced: replaced, locals: locals)
-  }
-
-  /// The loaded items without `hidden`, with `replaced`, and the locals at their anchors.
-  private func assemble(_ loaded: [Item], hidden: Set<Int>, replaced: [Int: Item], locals: [Local]) -> [Item]
-  {
-    var marks = hidden.union(replaced.keys)
-    for local in locals where local.anchor >= 0 && local.anchor < loaded.count { marks.insert(local.anchor) }
-    var result: [Item] = []
-    result.reserveCapacity(loaded.count + locals.count)
-    var nextLocal = 0
-    func appendLocals(upTo anchor: Int) {
-      while nextLocal < locals.count, locals[nextLocal].anchor <= anchor {
-        result.append(locals[nextLocal].item)
-        nextLocal += 1
-      }
-    }
-    appendLocals(upTo: -1)
-    var start = 0
-    for mark in marks.sorted() {
-      result.append(contentsOf: loaded[start..<mark])
-      appendLocals(upTo: mark)
-      if let item = replaced[mark] {
-        result.append(item)
-      } else if !hidden.contains(mark) {
-        result.append(loaded[mark])
-      }
-      start = mark + 1
-    }
-    result.append(contentsOf: loaded[start..<loaded.count])
-    appendLocals(upTo: Int.max)
-    return result
   }
 }

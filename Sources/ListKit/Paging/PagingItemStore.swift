@@ -2,9 +2,9 @@
 ///
 /// Every change to the items goes through this type, which keeps a dictionary from each held id
 /// to the item's key: its index plus ``firstKey``. Prepending lowers `firstKey` and dropping items
-/// at the top raises it, so neither renumbers the held items. A later change that edits items by
-/// id (update, remove, insert) belongs here too: an update is a lookup and a write; a removal or
-/// insertion in the middle shifts the array and renumbers the keys after it, both O(*n*).
+/// at the top raises it, so neither renumbers the held items. A kept edit (``apply(_:)``) changes
+/// items by id: an update is a lookup and a write; a removal or insertion in the middle shifts the
+/// array and renumbers the keys on its shorter side, both O(*n*).
 ///
 /// Invariants (``checkInvariants()``):
 /// - no two items share an id;
@@ -83,16 +83,9 @@ package struct PagingItemStore<Item: Identifiable> {
     return .prepended(inserted: 0..<fresh.count, updated: updated.map { $0 + fresh.count })
   }
 
-  /// Replaces the item at `index` with `item`, which has its id.
-  /// - Complexity: O(1).
-  mutating func replace(at index: Int, with item: Item) {
-    precondition(items[index].id == item.id, "internal inconsistency: a replacement with another id")
-    items[index] = item
-  }
-
   /// Removes the item at `index`; the keys on the shorter side of it move.
   /// - Complexity: O(min(*i*, *n* − *i*)) dictionary writes, plus one move of the items.
-  mutating func remove(at index: Int) {
+  private mutating func remove(at index: Int) {
     keys[items[index].id] = nil
     if index < items.count / 2 {
       for position in 0..<index { keys[items[position].id] = firstKey + position + 1 }
@@ -105,7 +98,7 @@ package struct PagingItemStore<Item: Identifiable> {
 
   /// Inserts an item whose id is not held at `index`; the keys on the shorter side of it move.
   /// - Complexity: O(min(*i*, *n* − *i*)) dictionary writes, plus one move of the items.
-  mutating func insert(_ item: Item, at index: Int) {
+  private mutating func insert(_ item: Item, at index: Int) {
     precondition(keys[item.id] == nil, "internal inconsistency: an insert of a held id")
     if index <= items.count / 2 {
       for position in 0..<index { keys[items[position].id] = firstKey + position - 1 }
@@ -115,6 +108,60 @@ package struct PagingItemStore<Item: Identifiable> {
     }
     keys[item.id] = firstKey + index
     items.insert(item, at: index)
+  }
+
+  /// What applying an edit did to the items.
+  enum Edited {
+    case none
+    case updated(Int)
+    case removed(Int)
+    case inserted(Int)
+
+    /// The change a view sees, or `nil` for none.
+    var itemsChange: ItemsChange? {
+      switch self {
+      case .none: nil
+      case .updated(let index): .edited(removed: [], inserted: [], updated: [index])
+      case .removed(let index): .edited(removed: [index], inserted: [], updated: [])
+      case .inserted(let index): .edited(removed: [], inserted: [index], updated: [])
+      }
+    }
+  }
+
+  /// Applies a kept edit, as a page would have brought it: an update, replace or remove of an id
+  /// not held, an update that changes the id, or an insert of a held id does nothing; an insert
+  /// before an id not held goes to the top.
+  /// - Returns: What it did.
+  /// - Complexity: O(1) expected for an update or a replace; see ``remove(at:)`` and
+  ///   ``insert(_:at:)`` for the others.
+  mutating func apply(_ edit: ItemEdit<Item>) -> Edited {
+    switch edit {
+    case .update(let id, let change):
+      guard let index = index(of: id) else { return .none }
+      var item = items[index]
+      change(&item)
+      guard item.id == id else { return .none }
+      items[index] = item
+      return .updated(index)
+    case .replace(let item):
+      guard let index = index(of: item.id) else { return .none }
+      items[index] = item
+      return .updated(index)
+    case .remove(let id):
+      guard let index = index(of: id) else { return .none }
+      remove(at: index)
+      return .removed(index)
+    case .insert(let item, let point):
+      guard index(of: item.id) == nil else { return .none }
+      let index: Int
+      switch point {
+      case .top: index = 0
+      case .bottom: index = items.count
+      case .before(let neighbour): index = self.index(of: neighbour) ?? 0
+      }
+      insert(item, at: index)
+      return .inserted(index)
+    }
   }
 
   /// Removes the first `count` items.

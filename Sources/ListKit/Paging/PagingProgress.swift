@@ -15,11 +15,18 @@ package struct PagingProgress {
 
   /// Records a page of the next or previous direction.
   /// - Parameters:
-  ///   - added: The items it added (duplicates of held items are not added).
+  ///   - change: What it did to the items (duplicates of held items are not added).
   ///   - claimsMore: Whether paging goes on in that direction after it.
   ///   - direction: ``PagingDirection/nextPage`` or ``PagingDirection/previousPage``.
   /// - Returns: The error that ends the direction, when this page reaches the bound.
-  mutating func record(added: Int, claimsMore: Bool, direction: PagingDirection) -> PagingNoProgressError? {
+  mutating func record(_ change: ItemsChange, claimsMore: Bool, direction: PagingDirection)
+    -> PagingNoProgressError?
+  {
+    let added: Int
+    switch change {
+    case .appended(let inserted, _), .prepended(let inserted, _): added = inserted.count
+    case .reloaded, .dropped, .edited: added = 1
+    }
     let before = direction == .previousPage ? previousPages : nextPages
     let count = added == 0 && claimsMore ? min(before + 1, PagingNoProgressError.pageBound) : 0
     if direction == .previousPage { previousPages = count } else { nextPages = count }

@@ -98,14 +98,14 @@ package struct PagingRequests {
     return nil
   }
 
-  /// Starts a refresh of `request` in a new generation; one in flight is replaced (cancelled, its
-  /// answer dropped) when `replacing`, and otherwise kept.
+  /// Starts a refresh of `request` in a new generation.
+  ///
+  /// The newest first page wins: one in flight is replaced (cancelled, its answer dropped), unless
+  /// it is the very same top page.
   /// - Returns: The tickets of the refresh, next and previous pages it cancels, and its own; `nil`
-  ///   when a refresh is in flight already and is kept.
-  mutating func startRefresh(_ request: PageRequest, replacing: Bool) -> (
-    cancelled: [Ticket], ticket: Ticket
-  )? {
-    if case .loading = refresh, !replacing { return nil }
+  ///   when the same top page is in flight already and is kept.
+  mutating func startRefresh(_ request: PageRequest) -> (cancelled: [Ticket], ticket: Ticket)? {
+    if let current = refreshRequest, !current.isAnchored, current.position == request.position { return nil }
     let cancelled = [ticket(of: .refresh), ticket(of: .nextPage), ticket(of: .previousPage)].compactMap { $0 }
     nextPage = .idle
     previousPage = .idle
@@ -115,22 +115,27 @@ package struct PagingRequests {
     return (cancelled, ticket)
   }
 
-  /// Whether a next (`before == false`) or previous page may start: no refresh is loading or
-  /// failed, and that direction is not loading.
-  func canStartPage(before: Bool) -> Bool {
-    guard case .idle = refresh else { return false }
-    if case .loading = before ? previousPage : nextPage { return false }
-    return true
+  /// Starts `request`, a next or previous page, unless a refresh is loading or failed or that
+  /// direction is loading; after a failure in that direction, repeats the failed request instead
+  /// when `explicit`, and starts nothing otherwise (a prefetch).
+  /// - Returns: The ticket and the request started, or `nil`.
+  mutating func startPage(_ request: PageRequest, explicit: Bool) -> (Ticket, PageRequest)? {
+    guard case .idle = refresh else { return nil }
+    switch request.isPreviousPage ? previousPage : nextPage {
+    case .loading: return nil
+    case .failed(_, let failed): return explicit ? (startPage(failed), failed) : nil
+    case .idle: return (startPage(request), request)
+    }
   }
 
   /// The failed request of the next (`before == false`) or previous direction, if it failed.
-  func failedPage(before: Bool) -> PageRequest? {
+  private func failedPage(before: Bool) -> PageRequest? {
     if case .failed(_, let request) = before ? previousPage : nextPage { return request }
     return nil
   }
 
   /// Starts a next or previous page (the request says which).
-  mutating func startPage(_ request: PageRequest) -> Ticket {
+  private mutating func startPage(_ request: PageRequest) -> Ticket {
     let ticket = makeTicket()
     if request.isPreviousPage {
       previousPage = .loading(ticket, request)

@@ -1,7 +1,29 @@
+import Foundation
+
 // What a `PagingStateMachine`'s owner reads: derived from its parts, never stored twice.
 extension PagingStateMachine {
-  /// The items, without two entries of one id.
-  package var items: [Item] { store.items }
+  /// The loaded items, without two entries of one id: what the pages brought, with the edits kept.
+  package var items: [Item] { content.items }
+
+  /// The items shown: the loaded items with the pending edits applied.
+  package var shownItems: [Item] { content.shownItems }
+
+  /// The item shown at `index`, or `nil` out of range.
+  package func shownItem(at index: Int) -> Item? {
+    let items = shownItems
+    return index >= 0 && index < items.count ? items[index] : nil
+  }
+
+  /// Whether an edit waits for its confirmation or roll-back.
+  package func isPending(_ edit: PendingEdit) -> Bool {
+    content.isPending(edit)
+  }
+
+  /// The number of items on the server, as the last page that said so said, or `nil` when unknown.
+  package var totalCount: Int? { content.totalCount }
+
+  /// The age of the shown cached page, or `nil` when the items are not from the cache.
+  package var cachedPageAge: Duration? { content.cachedPageAge }
 
   /// The number of refreshes started.
   package var generation: Int { requests.generation }
@@ -26,7 +48,7 @@ extension PagingStateMachine {
   package var previousPageState: LoadState { Self.state(requests.previousPage, edge: positions.previous) }
 
   /// Whether a first page has loaded and no item is held.
-  package var isBlank: Bool { requests.hasLoadedFirstPage && cachedPageAge == nil && shownCount == 0 }
+  package var isBlank: Bool { requests.hasLoadedFirstPage && cachedPageAge == nil && shownItems.isEmpty }
 
   /// Whether a next page can be asked for now (or is being loaded).
   package var hasMore: Bool {
@@ -40,6 +62,45 @@ extension PagingStateMachine {
 
   /// Whether refreshes load the top page: the one page the cache holds.
   package var startsAtTop: Bool { positions.first(at: anchor) == positions.top }
+
+  /// Checks the invariants of every part.
+  /// - Throws: ``PagingInvariantViolation`` naming the first one broken.
+  package func checkInvariants() throws(PagingInvariantViolation) {
+    try requests.checkInvariants()
+    try positions.checkInvariants()
+    try content.checkInvariants()
+    try progress.checkInvariants()
+    if isSignedOut {
+      try PagingInvariantViolation.check(
+        !hasLoadInFlight && items.isEmpty && context == RequestContext(),
+        "signed out, yet something is loaded, in flight or known of the user")
+    }
+  }
+
+  /// The report of a request of `direction` that ended, with `error` when it failed.
+  func completion(_ direction: PagingDirection, error: PagingError?) -> RequestCompletion {
+    RequestCompletion(
+      direction: direction, error: error, hasMore: hasMore, isBlank: isBlank, hasPrevious: hasPrevious)
+  }
+
+  /// The age of a cached page at `now`.
+  ///
+  /// A saved date comes from disk: a clock set back gives a negative age, a corrupt entry any
+  /// double at all; both are clamped (at about 31,700 years) so that the conversion cannot trap.
+  static func age(of cached: CachedPage<Item>, now: Date) -> Duration {
+    let seconds = now.timeIntervalSince(cached.savedAt)
+    let bounded = seconds.isNaN ? 0 : min(max(0, seconds), 1e12)
+    return Duration.milliseconds(Int64((bounded * 1000).rounded()))
+  }
+
+  /// `page` as the cache saves it: without its cursors, since a cached page is only shown, never
+  /// paged from, and a server may put the token in a next link (`.queryParameter` authentication).
+  static func cacheable(_ page: Page<Item>) -> Page<Item> {
+    var saved = page
+    saved.nextCursor = nil
+    saved.previousCursor = nil
+    return saved
+  }
 
   private static func state(_ load: PagingRequests.Load, edge: PagePositions.Edge) -> LoadState {
     switch load {

@@ -3,71 +3,21 @@ import Foundation
 /// The rules of a paged list as a value: which request to make, and what a response does.
 ///
 /// Every method is a pure transition that returns the ``Action``s its owner (``PagedList``) then
-/// performs; nothing here does I/O, reads a clock or starts a task, so every race rule is a
-/// plain value transition a test can drive in any order. The machine composes four parts, each
-/// with its own invariants:
+/// performs: no I/O, clock or task, so every race rule is a value transition a test can drive in
+/// any order. The machine sequences its parts, each holding its own state and rules:
 ///
-/// - ``PagingRequests``, the request protocol: one request per direction; a next or previous page
-///   only after a first page of the current generation, and never while a refresh is loading or
-///   failed; the next and previous directions never wait for each other, nor does a failure in
-///   one block the other; `refresh()` cancels in-flight next and previous pages and starts a new
-///   generation; a response whose ticket is not the one in flight for its direction is dropped;
-///   `retry()` repeats the failed requests in the same generation; a cache answer is applied only
-///   to the read in flight and only before a first page came from the loader;
-/// - ``PagePositions``: an empty page, `hasMore == false`, a missing or already-seen cursor end
-///   paging in the direction of the page; the previous direction also ends at page index
-///   `firstIndex`, offset 0, or a first page without a ``Page/previousCursor``; a list started
-///   at an anchor (``PagingAnchor``) loads its first page there and pages both ways;
-/// - ``PagingItemStore``: items never hold two entries with one id (``DuplicateIDPolicy``),
-///   checked in O(1) per item;
-/// - ``HeldPages``: with a ``PagingConfiguration/maximumItemCount``, a page that takes the items
-///   over it drops whole pages at the far end (the top after a next page, the bottom after a
-///   previous page), cancels that direction's load and re-opens it at the first dropped page.
+/// - ``PagingRequests``: one request per direction, tickets, generations, retries, the cache race;
+/// - ``PagePositions``: where the first, next and previous pages start, and where paging ends;
+/// - ``PagingProgress``: pages that add nothing while claiming more end their direction;
+/// - ``PagingContent``: what the list holds and shows, itself the loaded items
+///   (``PagingItemStore``, never two with one id), the pages they came in (``HeldPages``: what
+///   ``PagingConfiguration/maximumItemCount`` drops, what a refresh in place reloads) and the
+///   edits shown on top (``PagingEdits``).
 ///
-/// - ``PagingProgress``: pages that add no new item while claiming more end their direction with a
-///   ``PagingNoProgressError`` after ``PagingNoProgressError/pageBound`` in a row.
-///
-/// Only a list started at the top reads and saves the cached first page; after a failure, a
-/// display event (prefetch) starts nothing until `retry()` or `refresh()`;
-/// `switchContext(to:query:hasCache:)` cancels everything in flight and forgets the items and the
-/// total, so nothing of an old context is applied or saved under the new key — unless the new
-/// context is a new token for the same account (a rotation), which changes nothing but the
-/// token; `signOut(removingCachedEntries:)` stops everything and starts nothing until a context
-/// is set again.
+/// The machine's own rules: only a list started at the top reads and saves the cached first page;
+/// nothing of an old context is applied or saved under a new key; a signed-out list starts
+/// nothing until a context is set again.
 package struct PagingStateMachine<Item: Identifiable> {
-  /// Identifies one request.
-  package typealias Ticket = PagingRequests.Ticket
-
-  /// Why `loadNextPage` is called.
-  package enum Trigger: Hashable, Sendable {
-    /// The app asked (a button, a test); after a failure this repeats the failed request.
-    case explicit
-    /// A row near the end was displayed; does nothing after a failure.
-    case prefetch
-  }
-
-  /// What the owner must do after a transition, in order.
-  package enum Action {
-    /// Read the cached first page under this key and pass the answer, with the ticket, to
-    /// ``cacheLoaded(_:_:now:)``.
-    case readCache(Ticket, PageCacheKey)
-    /// Start loading `request`; pass the result to ``succeeded(_:with:)`` or ``failed(_:with:)``.
-    case load(Ticket, PageRequest)
-    /// Cancel the load or cache read started under this ticket (its answer will be dropped
-    /// anyway).
-    case cancel(Ticket)
-    /// Save this first page to the cache under this key, off the main actor.
-    case saveFirstPage(Page<Item>, PageCacheKey)
-    /// The items changed outside a load or cache report (a context switch emptied them).
-    case changeItems(ItemsChange)
-    /// Remove the cached entries of the user of this key (sign-out), after every save before.
-    case removeCachedEntries(PageCacheKey)
-    /// A request ended: report it, and what it did to the items.
-    case reportRequest(RequestCompletion, ItemsChange?)
-    /// The cache read ended: report it, and what it did to the items.
-    case reportCache(CacheLoadCompletion, ItemsChange?)
-  }
-
   /// The style, sizes, prefetch distance and duplicate policy.
   package let configuration: PagingConfiguration
   /// The context every request carries; ``switchContext(to:query:hasCache:)`` changes it.
@@ -79,27 +29,16 @@ package struct PagingStateMachine<Item: Identifiable> {
   /// The item a refresh in place reloads around, which the view then keeps on screen; `nil` for
   /// other first pages.
   package private(set) var focusItemID: Item.ID?
-  /// The age of the shown cached page, or `nil` when the items are not from the cache.
-  package private(set) var cachedPageAge: Duration?
-  /// The number of items on the server, as the last page that said so said, or `nil` when unknown.
-  package private(set) var totalCount: Int?
+  /// Whether the list was signed out: nothing is requested until a context is set.
+  package private(set) var isSignedOut = false
   /// The requests in flight and failed, tickets and generations.
   package private(set) var requests = PagingRequests()
   /// Where the next and previous pages start.
   package private(set) var positions: PagePositions
-  /// The items the pages brought, with the edits kept.
-  package internal(set) var store = PagingItemStore<Item>()
-  var pages: HeldPages
-  private var progress = PagingProgress()
-  /// The edits shown on top of the items, oldest first (see `PagingStateMachine+Edits.swift`).
-  var edits = PagingEdits<Item>()
-  /// The items shown while `hasEdits`: `items` with the edits applied.
-  var shown: [Item] = []
-  /// Whether `edits` holds any: a plain flag, read on every page without touching the generic
-  /// overlay.
-  var hasEdits = false
-  /// Whether the list was signed out: nothing is requested until a context is set.
-  package private(set) var isSignedOut = false
+  /// The items held and shown, their pages and the edits.
+  private(set) var content: PagingContent<Item>
+  /// Next and previous pages in a row that added nothing.
+  private(set) var progress = PagingProgress()
 
   /// Creates a machine with nothing loaded.
   /// - Parameters:
@@ -115,35 +54,12 @@ package struct PagingStateMachine<Item: Identifiable> {
     self.context = context
     self.cacheKey = PageCacheKey(listName: listName, context: context, query: query)
     self.positions = PagePositions(configuration)
-    self.pages = HeldPages(
-      maximumItemCount: configuration.maximumItemCount,
-      recordsEveryPage: configuration.refreshMode == .aroundLastViewedItem)
+    self.content = PagingContent(configuration)
   }
 
-  /// Checks the invariants of every part.
-  /// - Throws: ``PagingInvariantViolation`` naming the first one broken.
-  package func checkInvariants() throws(PagingInvariantViolation) {
-    try requests.checkInvariants()
-    try positions.checkInvariants()
-    try store.checkInvariants()
-    try pages.checkInvariants(itemCount: items.count)
-    try checkEditInvariants()
-    try progress.checkInvariants()
-    if isSignedOut {
-      try PagingInvariantViolation.check(
-        !hasLoadInFlight && items.isEmpty && context == RequestContext(),
-        "signed out, yet something is loaded, in flight or known of the user")
-    }
-  }
-}
-
-// MARK: - Transitions
-
-extension PagingStateMachine {
   /// Starts the list: asks the cache and the network at once (a slow disk holds back nothing).
   ///
-  /// The newest start wins: a first page loading elsewhere (a jump, a refresh in place) is
-  /// replaced, its answer dropped; only the same top page already loading is kept.
+  /// The newest start wins over a first page loading elsewhere; the same top page loading is kept.
   /// - Parameters:
   ///   - hasCache: Whether the owner has a cache to read.
   ///   - anchor: Where to start; refreshes load there from now on. The cache is read only for
@@ -160,9 +76,8 @@ extension PagingStateMachine {
     return actions + startFirstPage(at: positions.first(at: anchor), focus: nil)
   }
 
-  /// Applies the cache's answer to the read started under `ticket`, or drops it when stale.
-  ///
-  /// A cache that answers after the network is reported as superseded.
+  /// Applies the cache's answer to the read started under `ticket`, or drops it when stale; one
+  /// that answers after the network is reported as superseded.
   /// - Parameters:
   ///   - ticket: The ticket of the read.
   ///   - lookup: The cache's answer.
@@ -174,16 +89,11 @@ extension PagingStateMachine {
     switch lookup {
     // The cache holds the top page: not shown once the list jumped elsewhere.
     case .hit(let cached) where !requests.hasLoadedFirstPage && startsAtTop:
-      // A saved date comes from disk: a clock set back gives a negative age, a corrupt entry
-      // any double at all; clamp both (at about 31,700 years) so that the conversion cannot trap.
-      let seconds = now.timeIntervalSince(cached.savedAt)
-      let bounded = seconds.isNaN ? 0 : min(max(0, seconds), 1e12)
-      let age = Duration.milliseconds(Int64((bounded * 1000).rounded()))
-      replaceItems(with: cached.page.items)
-      cachedPageAge = age
-      totalCount = Self.validTotal(cached.page.totalCount)
-      let change = showEdits(after: .reloaded(count: items.count))
-      return [.reportCache(CacheLoadCompletion(.shown(age: age, itemCount: shownCount)), change)]
+      let age = Self.age(of: cached, now: now)
+      let record = HeldPages<Item>.Page(
+        count: 0, before: .unknown, after: .unknown, cursors: [], position: positions.top)
+      let change = content.replaceAll(with: cached.page, recording: record, age: age)
+      return [.reportCache(CacheLoadCompletion(.shown(age: age, itemCount: shownItems.count)), change)]
     case .hit:
       return [.reportCache(CacheLoadCompletion(.superseded), nil)]
     case .miss(let reason):
@@ -192,13 +102,11 @@ extension PagingStateMachine {
   }
 
   /// Changes the context on a live list (another user, another query, a sign-in after
-  /// ``signOut(removingCachedEntries:)``): cancels everything in flight, empties the items,
-  /// forgets the cached-page age, the total and failures, switches the cache key, then starts as
+  /// ``signOut(removingCachedEntries:)``): forgets everything, then starts as
   /// ``start(hasCache:at:)`` does.
   ///
-  /// A new token for the same account, values and query (``RequestContext/isRotation(to:)``) is a
-  /// rotation: only the token changes. The items, positions, loads in flight and the cache key
-  /// stay, nothing starts, and the next request (or retry of a failed one) carries the new token.
+  /// A new token for the same account, values and query (``RequestContext/isRotation(to:)``) only
+  /// changes the token the next request (or retry) carries.
   /// - Parameters:
   ///   - context: The new context.
   ///   - query: The query of the new cache key.
@@ -212,45 +120,28 @@ extension PagingStateMachine {
       requests.replaceContextOfFailedRequests(with: context)
       return []
     }
-    var actions: [Action] = requests.reset().map(Action.cancel)
     isSignedOut = false
-    cachedPageAge = nil
-    totalCount = nil
-    self.context = context
-    cacheKey = PageCacheKey(listName: cacheKey.listName, context: context, query: query)
-    forgetEdits()
-    replaceItems(with: [])
-    actions.append(.changeItems(.reloaded(count: 0)))
+    let actions = forgetEverything(switchingTo: context, query: query)
     return actions + start(hasCache: hasCache, at: anchor)
   }
 
-  /// Signs out: cancels everything in flight (whatever it still answers is dropped, unreported),
-  /// empties the items, forgets the context, the total and failures, and starts nothing until
-  /// ``switchContext(to:query:hasCache:)`` sets a context again.
+  /// Signs out: forgets everything (``forgetEverything(switchingTo:query:)``) and the context, and
+  /// starts nothing until ``switchContext(to:query:hasCache:)`` sets a context again.
   /// - Parameter removingCachedEntries: Whether the signed-out user's cached entries go too.
   /// - Returns: The cancellations, the emptied items, then `.removeCachedEntries` of the
   ///   signed-out key when asked.
   package mutating func signOut(removingCachedEntries: Bool) -> [Action] {
-    var actions: [Action] = requests.reset().map(Action.cancel)
     let signedOutKey = cacheKey
     isSignedOut = true
-    cachedPageAge = nil
-    totalCount = nil
-    context = RequestContext()
-    cacheKey = PageCacheKey(listName: cacheKey.listName, context: context)
+    var actions = forgetEverything(switchingTo: RequestContext(), query: nil)
     positions.reset()
     progress.reset()
-    forgetEdits()
-    replaceItems(with: [])
-    actions.append(.changeItems(.reloaded(count: 0)))
     if removingCachedEntries { actions.append(.removeCachedEntries(signedOutKey)) }
     return actions
   }
 
-  /// Cancels the loads and the cache read in flight.
-  ///
-  /// Whatever they still answer is dropped, and nothing is reported for them. The items and
-  /// failures stay.
+  /// Cancels the loads and the cache read in flight: their answers are dropped, unreported; the
+  /// items and failures stay.
   /// - Returns: `.cancel` for each of them.
   package mutating func cancel() -> [Action] {
     requests.cancelAll().map(Action.cancel)
@@ -259,39 +150,51 @@ extension PagingStateMachine {
   /// Starts loading the first page in a new generation, cancelling in-flight next and previous
   /// pages.
   ///
-  /// The first page is the anchor's, or, in ``PagingRefreshMode/aroundLastViewedItem`` mode, the
-  /// page of the item displayed last (when one was). A jump or another first page loading is
-  /// replaced; the same top page loading is kept (nothing starts).
+  /// The anchor's page, or, in ``PagingRefreshMode/aroundLastViewedItem`` mode, the page of the
+  /// item displayed last (when one was and is still held). A jump or another first page loading
+  /// is replaced; the same top page loading is kept (nothing starts).
   /// - Returns: `.cancel` for the replaced first page and in-flight next and previous pages, then
   ///   `.load` of the first page.
   package mutating func refresh() -> [Action] {
     guard !isSignedOut else { return [] }
-    if configuration.refreshMode == .aroundLastViewedItem, let viewed = pages.lastViewedPage,
-      items.indices.contains(viewed.index)
-    {
-      return startFirstPage(at: viewed.position, focus: items[viewed.index].id)
+    if let viewed = content.lastViewedPage {
+      return startFirstPage(at: viewed.position, focus: viewed.id)
     }
     return startFirstPage(at: positions.first(at: anchor), focus: nil)
+  }
+
+  /// Repeats the failed requests in the same generation: the refresh if it failed, else the next
+  /// and the previous page, whichever failed.
+  /// - Returns: `.load` of each failed request, or nothing when nothing failed.
+  package mutating func retry() -> [Action] {
+    guard !isSignedOut else { return [] }
+    return requests.retry().map { Action.load($0, $1) }
   }
 
   /// Starts a first page at `position`; see ``refresh()`` for what it replaces.
   private mutating func startFirstPage(at position: PageRequest.Position, focus: Item.ID?) -> [Action] {
     let request = PageRequest(
       position: position, context: context, isFirstPage: true, isAnchored: position != positions.top)
-    // The newest jump wins: only the very same top page already loading is kept.
-    let replacing = requests.refreshRequest.map { $0.isAnchored || $0.position != position } ?? false
-    guard let (cancelled, ticket) = requests.startRefresh(request, replacing: replacing) else { return [] }
+    guard let (cancelled, ticket) = requests.startRefresh(request) else { return [] }
     positions.reset()
     focusItemID = focus
     progress.reset()
     return cancelled.map(Action.cancel) + [.load(ticket, request)]
   }
 
-  /// Starts loading the next page, when there is one and nothing forbids it.
-  ///
-  /// Not while a next page is in flight, while a refresh is in flight or failed, before a first
-  /// page, or at the end. After a next-page failure an explicit call repeats it and a prefetch
-  /// does nothing.
+  /// Cancels everything in flight (its answers are dropped, unreported), forgets the items, edits,
+  /// pages, failures, cached-page age and total, and takes `context` and its cache key.
+  /// - Returns: The cancellations, then the emptied items.
+  private mutating func forgetEverything(switchingTo context: RequestContext, query: String?) -> [Action] {
+    let cancelled = requests.reset().map(Action.cancel)
+    self.context = context
+    cacheKey = PageCacheKey(listName: cacheKey.listName, context: context, query: query)
+    content.removeAll()
+    return cancelled + [.changeItems(.reloaded(count: 0))]
+  }
+
+  /// Starts loading the next page, when there is one and ``PagingRequests`` allows it (after a
+  /// failure an explicit call repeats it and a prefetch does nothing).
   /// - Parameter trigger: Why it is called.
   /// - Returns: `.load` of the next page, or nothing.
   package mutating func loadNextPage(_ trigger: Trigger = .explicit) -> [Action] {
@@ -306,56 +209,51 @@ extension PagingStateMachine {
     loadPage(before: true, trigger)
   }
 
-  /// Asks for the next page when the displayed row is within the prefetch distance of the end,
-  /// and for the previous page when it is within the prefetch distance of the top.
-  /// - Parameter index: The index of the row about to be displayed; out-of-range indexes do nothing.
+  /// Records the row about to be displayed, and asks for the next page when it is within the
+  /// prefetch distance of the end, and for the previous page when within it of the top.
+  /// - Parameter index: The index of the row among the items shown; out of range does nothing.
   /// - Returns: `.load` of the next page, then of the previous page, or nothing.
   package mutating func itemWillDisplay(at index: Int) -> [Action] {
-    let count = shownCount
-    guard index >= 0, index < count else { return [] }
-    // The page record counts loaded items; an item only a pending edit shows has no page.
-    if let loaded = hasEdits ? shownItem(at: index).flatMap({ store.index(of: $0.id) }) : index {
-      pages.viewed(loaded)
-    }
+    let shown = shownItems
+    guard index >= 0, index < shown.count else { return [] }
+    content.viewed(shown[index])
     var actions: [Action] = []
-    if count - 1 - index <= configuration.prefetchDistance { actions += loadNextPage(.prefetch) }
+    if shown.count - 1 - index <= configuration.prefetchDistance { actions += loadNextPage(.prefetch) }
     if index <= configuration.prefetchDistance { actions += loadPreviousPage(.prefetch) }
     return actions
   }
 
-  /// Repeats the failed requests in the same generation: the refresh if it failed, else the next
-  /// and the previous page, whichever failed.
-  /// - Returns: `.load` of each failed request, or nothing when nothing failed.
-  package mutating func retry() -> [Action] {
-    guard !isSignedOut else { return [] }
-    return requests.retry().map { Action.load($0, $1) }
-  }
-
   /// Applies a page that arrived for `ticket`, or drops it when the ticket is not in flight.
+  ///
+  /// A next or previous page may drop pages at the other end, which re-opens that direction there.
   /// - Parameters:
   ///   - ticket: The ticket the request was started under.
   ///   - page: The page.
-  /// - Returns: For a first page at the top `.saveFirstPage` then the report; for any other page
-  ///   the report; nothing for a dropped response.
+  /// - Returns: For a first page at the top `.saveFirstPage` then the report; for a dropping page
+  ///   `.cancel` of the far end's load, if any, then the report; otherwise the report; nothing for
+  ///   a dropped response.
   package mutating func succeeded(_ ticket: Ticket, with page: Page<Item>) -> [Action] {
     guard let (direction, request) = requests.succeed(ticket) else { return [] }
-    guard direction == .refresh else { return applyPage(page, loadedBy: request) }
-    cachedPageAge = nil
-    totalCount = Self.validTotal(page.totalCount)
-    replaceItems(with: page.items)
-    positions.placeFirstPage(request, page)
-    pages.reset(
-      to: heldPage(items.count, page, before: positions.previous, after: positions.next, at: request.position)
-    )
-    let change = showEdits(after: .reloaded(count: items.count))
+    let edges = positions.place(request, page)
+    guard direction == .refresh else {
+      let added = content.add(
+        page, loadedBy: request, edges: edges, keepingWithin: configuration.prefetchDistance)
+      let stalled = noProgress(added.loaded, page: page, direction: direction)
+      var actions: [Action] = []
+      if let drop = added.drop {
+        let farEnd: PagingDirection = direction == .nextPage ? .previousPage : .nextPage
+        positions.reopen(farEnd, at: drop.edge, forgetting: drop.cursors)
+        actions += requests.reopen(farEnd).map { [.cancel($0)] } ?? []
+      }
+      return actions + [.reportRequest(completion(direction, error: stalled), added.shown)]
+    }
+    let record = HeldPages.Page(
+      count: 0, of: page, before: edges.before, after: edges.after, at: request.position)
+    let change = content.replaceAll(with: page, recording: record)
     let report = Action.reportRequest(completion(.refresh, error: nil), change)
     // The cache holds the top page; a page opened in the middle (a jump, a refresh in place) is not
-    // one, whatever the list does now. Its cursors stay out: a cached page is only shown, never
-    // paged from, and a server may put the token in a next link (`.queryParameter` authentication).
-    var saved = page
-    saved.nextCursor = nil
-    saved.previousCursor = nil
-    return request.isAnchored ? [report] : [.saveFirstPage(saved, cacheKey), report]
+    // one, whatever the list does now.
+    return request.isAnchored ? [report] : [.saveFirstPage(Self.cacheable(page), cacheKey), report]
   }
 
   /// Records the failure of the request started under `ticket`, or drops it when not in flight.
@@ -367,64 +265,16 @@ extension PagingStateMachine {
     guard let direction = requests.fail(ticket, with: error) else { return [] }
     return [.reportRequest(completion(direction, error: error), nil)]
   }
-}
 
-// MARK: - Helpers
-
-extension PagingStateMachine {
   /// The rules ``loadNextPage(_:)`` and ``loadPreviousPage(_:)`` share, for the direction after
   /// the items or, when `before`, before them.
   private mutating func loadPage(before: Bool, _ trigger: Trigger) -> [Action] {
     guard !isSignedOut, case .at(let position) = before ? positions.previous : positions.next,
-      requests.canStartPage(before: before)
+      let (ticket, request) = requests.startPage(
+        PageRequest(position: position, context: context, isFirstPage: false, isPreviousPage: before),
+        explicit: trigger == .explicit)
     else { return [] }
-    if let failed = requests.failedPage(before: before) {
-      return trigger == .explicit ? [.load(requests.startPage(failed), failed)] : []
-    }
-    let request = PageRequest(
-      position: position, context: context, isFirstPage: false, isPreviousPage: before)
-    return [.load(requests.startPage(request), request)]
-  }
-
-  /// Adds a next page below the items, or a previous page above them (the request says which),
-  /// then drops pages at the other end when over the maximum.
-  private mutating func applyPage(_ page: Page<Item>, loadedBy request: PageRequest) -> [Action] {
-    let above = request.isPreviousPage
-    totalCount = Self.validTotal(page.totalCount) ?? totalCount
-    let heldBefore = items.count
-    let change: ItemsChange
-    if above {
-      change = store.prepend(page.items, policy: configuration.duplicatePolicy)
-      positions.retreat(past: request, page)
-      let below = positions.edge(below: request, page)
-      pages.add(
-        heldPage(
-          items.count - heldBefore, page, before: positions.previous, after: below, at: request.position),
-        above: true)
-    } else {
-      change = store.append(page.items, policy: configuration.duplicatePolicy)
-      positions.advance(past: request, page)
-      let before = positions.edge(before: request, page)
-      pages.add(
-        heldPage(items.count - heldBefore, page, before: before, after: positions.next, at: request.position),
-        above: false)
-    }
-    let direction: PagingDirection = above ? .previousPage : .nextPage
-    let stalled = noProgress(change, page: page, direction: direction)
-    guard
-      let drop = pages.drop(
-        fromTop: !above, itemCount: items.count, keepingWithin: configuration.prefetchDistance)
-    else {
-      let shownChange = showEdits(after: change)
-      return [.reportRequest(completion(direction, error: stalled), shownChange)]
-    }
-    if above { store.removeLast(drop.removed.count) } else { store.removeFirst(drop.removed.count) }
-    let farEnd: PagingDirection = above ? .nextPage : .previousPage
-    positions.reopen(farEnd, at: drop.edge, forgetting: drop.cursors)
-    let stale = requests.reopen(farEnd)
-    let shownChange = showEdits(after: drop.applied(to: change))
-    let report = Action.reportRequest(completion(direction, error: stalled), shownChange)
-    return (stale.map { [.cancel($0)] } ?? []) + [report]
+    return [.load(ticket, request)]
   }
 
   /// Counts a next or previous page that added no item although more follow; at the bound, fails
@@ -434,47 +284,37 @@ extension PagingStateMachine {
     -> PagingError?
   {
     let before = direction == .previousPage
-    let added: Int
-    switch change {
-    case .appended(let inserted, _), .prepended(let inserted, _): added = inserted.count
-    case .reloaded, .dropped, .edited: added = 1
-    }
-    let edge = before ? positions.previous : positions.next
-    guard case .at(let position) = edge,
-      let cause = progress.record(added: added, claimsMore: page.hasMore, direction: direction)
+    guard case .at(let position) = before ? positions.previous : positions.next,
+      let cause = progress.record(change, claimsMore: page.hasMore, direction: direction)
     else { return nil }
     let error = PagingError(loaderError: cause, direction: direction, redacting: nil)
-    let request = PageRequest(
-      position: position, context: context, isFirstPage: false, isPreviousPage: before)
-    requests.failPage(request, with: error)
+    requests.failPage(
+      PageRequest(position: position, context: context, isFirstPage: false, isPreviousPage: before),
+      with: error)
     return error
   }
 
-  /// Replaces every item (a first page, a cached page, a context switch).
-  private mutating func replaceItems(with newItems: [Item]) {
-    store.replaceAll(with: newItems, policy: configuration.duplicatePolicy)
-    pages.reset(
-      to: heldPage(
-        items.count, Page(items: [], hasMore: false), before: .unknown, after: .unknown, at: positions.top))
+  /// Shows an edit, pending or kept at once (see Guides/Editing.md and ``PagingEdits``).
+  /// - Parameters:
+  ///   - edit: The edit.
+  ///   - pending: Whether it waits for the server's answer.
+  /// - Returns: Its handle, and `.changeItems` when the items shown changed.
+  package mutating func applyEdit(_ edit: ItemEdit<Item>, pending: Bool) -> (
+    handle: PendingEdit, actions: [Action]
+  ) {
+    let (handle, change) = content.apply(edit, pending: pending)
+    return (handle, change.map { [.changeItems($0)] } ?? [])
   }
 
-  private func heldPage(
-    _ count: Int, _ page: Page<Item>, before: PagePositions.Edge, after: PagePositions.Edge,
-    at position: PageRequest.Position
-  ) -> HeldPages.Page {
-    HeldPages.Page(
-      count: count, before: before, after: after,
-      cursors: [page.nextCursor, page.previousCursor].compactMap { $0 },
-      position: position)
+  /// Keeps a pending edit: an insert takes the server's copy of its item.
+  /// - Returns: `.changeItems` when the items shown changed (only an insert's new copy does).
+  package mutating func confirmEdit(_ edit: PendingEdit, serverItem: Item?) -> [Action] {
+    content.confirm(edit, serverItem: serverItem).map { [.changeItems($0)] } ?? []
   }
 
-  /// A server's total, or `nil` for none or a negative one (a total is a count of items).
-  private static func validTotal(_ total: Int?) -> Int? {
-    total.flatMap { $0 >= 0 ? $0 : nil }
-  }
-
-  private func completion(_ direction: PagingDirection, error: PagingError?) -> RequestCompletion {
-    RequestCompletion(
-      direction: direction, error: error, hasMore: hasMore, isBlank: isBlank, hasPrevious: hasPrevious)
+  /// Undoes a pending edit.
+  /// - Returns: `.changeItems` when the items shown changed.
+  package mutating func rollBackEdit(_ edit: PendingEdit) -> [Action] {
+    content.rollBack(edit).map { [.changeItems($0)] } ?? []
   }
 }

@@ -8,25 +8,27 @@ import Testing
   static let styles: [PagingStyle] = [.pageIndex(firstIndex: 0), .offset, .cursor]
 
   /// Loads the next page from `source` and answers it; the actions of the answer.
+  /// - Throws: When no next page starts.
   @discardableResult
-  static func next(_ machine: inout Machine, _ source: ItemSource) -> [Machine.Action] {
-    guard let load = machine.loadNextPage().load else { return [] }
+  static func next(_ machine: inout Machine, _ source: ItemSource) throws -> [Machine.Action] {
+    let load = try #require(machine.loadNextPage().load, "a next page starts")
     return machine.succeeded(load.ticket, with: source.page(for: load.request))
   }
 
   /// Loads the previous page from `source` and answers it; the actions of the answer.
+  /// - Throws: When no previous page starts.
   @discardableResult
-  static func previous(_ machine: inout Machine, _ source: ItemSource) -> [Machine.Action] {
-    guard let load = machine.loadPreviousPage().load else { return [] }
+  static func previous(_ machine: inout Machine, _ source: ItemSource) throws -> [Machine.Action] {
+    let load = try #require(machine.loadPreviousPage().load, "a previous page starts")
     return machine.succeeded(load.ticket, with: source.page(for: load.request))
   }
 
   /// A machine of pages of 10 items, at most 30, holding the first page of `source`.
-  static func holdingFirstPage(of source: ItemSource, _ style: PagingStyle) -> Machine {
+  /// - Throws: When the first page does not start.
+  static func holdingFirstPage(of source: ItemSource, _ style: PagingStyle) throws -> Machine {
     var machine = Machine(configuration: .test(style, pageSize: 10, maximumItemCount: 30))
-    let first = machine.refresh().load
-    #expect(first != nil, "the first page starts")
-    _ = first.map { machine.succeeded($0.ticket, with: source.page(for: $0.request)) }
+    let first = try #require(machine.refresh().load, "the first page starts")
+    _ = machine.succeeded(first.ticket, with: source.page(for: first.request))
     return machine
   }
 
@@ -42,14 +44,14 @@ import Testing
   }
 
   @Test(arguments: styles)
-  func aNextPageOverTheMaximumDropsTheTopPageAndReopensThePreviousDirection(style: PagingStyle) {
+  func aNextPageOverTheMaximumDropsTheTopPageAndReopensThePreviousDirection(style: PagingStyle) throws {
     let source = ItemSource(count: 100)
-    var machine = Self.holdingFirstPage(of: source, style)
-    Self.next(&machine, source)
-    Self.next(&machine, source)
+    var machine = try Self.holdingFirstPage(of: source, style)
+    try Self.next(&machine, source)
+    try Self.next(&machine, source)
     #expect(machine.ids == Array(0..<30))
     #expect(machine.previousPageState == .reachedEnd)
-    let actions = Self.next(&machine, source)
+    let actions = try Self.next(&machine, source)
     #expect(machine.ids == Array(10..<40), "\(style)")
     #expect(
       actions.itemsChanges == [.dropped(removed: 0..<10, then: .appended(inserted: 20..<30, updated: []))])
@@ -73,14 +75,13 @@ import Testing
   }
 
   @Test(arguments: styles)
-  func dropsCancelTheLoadInFlightOnTheDroppedSide(style: PagingStyle) {
+  func dropsCancelTheLoadInFlightOnTheDroppedSide(style: PagingStyle) throws {
     let source = ItemSource(count: 100)
-    var machine = Self.holdingFirstPage(of: source, style)
-    for _ in 0..<4 { Self.next(&machine, source) }
+    var machine = try Self.holdingFirstPage(of: source, style)
+    for _ in 0..<4 { try Self.next(&machine, source) }
     #expect(machine.ids == Array(20..<50))
-    guard let above = machine.loadPreviousPage().load, let below = machine.loadNextPage().load else {
-      return #expect(Bool(false))
-    }
+    let above = try #require(machine.loadPreviousPage().load)
+    let below = try #require(machine.loadNextPage().load)
     let actions = machine.succeeded(below.ticket, with: source.page(for: below.request))
     #expect(actions.cancels == [above.ticket], "\(style)")
     #expect(machine.succeeded(above.ticket, with: source.page(for: above.request)).isEmpty)
@@ -88,13 +89,12 @@ import Testing
   }
 
   @Test(arguments: styles)
-  func aPreviousPageThatDropsTheBottomCancelsTheNextPageInFlightBeforeItsReport(style: PagingStyle) {
+  func aPreviousPageThatDropsTheBottomCancelsTheNextPageInFlightBeforeItsReport(style: PagingStyle) throws {
     let source = ItemSource(count: 100)
-    var machine = Self.holdingFirstPage(of: source, style)
-    for _ in 0..<4 { Self.next(&machine, source) }
-    guard let below = machine.loadNextPage().load, let above = machine.loadPreviousPage().load else {
-      return #expect(Bool(false))
-    }
+    var machine = try Self.holdingFirstPage(of: source, style)
+    for _ in 0..<4 { try Self.next(&machine, source) }
+    let below = try #require(machine.loadNextPage().load)
+    let above = try #require(machine.loadPreviousPage().load)
     let actions = machine.succeeded(above.ticket, with: source.page(for: above.request))
     guard actions.count == 2, case .cancel(let cancelled) = actions[0], case .reportRequest = actions[1]
     else {
@@ -108,12 +108,12 @@ import Testing
     #expect(machine.nextPageState == .idle, "re-opened at the dropped page")
   }
 
-  @Test func withoutAMaximumNothingIsDropped() {
+  @Test func withoutAMaximumNothingIsDropped() throws {
     let source = ItemSource(count: 100)
     var machine = Machine(configuration: .test(.offset, pageSize: 10))
-    guard let first = machine.refresh().load else { return #expect(Bool(false)) }
+    let first = try #require(machine.refresh().load)
     _ = machine.succeeded(first.ticket, with: source.page(for: first.request))
-    for _ in 0..<9 { Self.next(&machine, source) }
+    for _ in 0..<9 { try Self.next(&machine, source) }
     #expect(machine.ids == Array(0..<100))
   }
 
@@ -133,7 +133,12 @@ import Testing
       _ = machine.succeeded(first.ticket, with: source.page(for: first.request))
       for step in 0..<300 {
         let down = Int.random(in: 0..<10, using: &generator) < (step < 150 ? 7 : 3)
-        if down { Self.next(&machine, source) } else { Self.previous(&machine, source) }
+        // At an end nothing starts: only the other direction can move.
+        if down, machine.hasMore {
+          try Self.next(&machine, source)
+        } else if !down, machine.hasPrevious {
+          try Self.previous(&machine, source)
+        }
         let ids = machine.ids
         let context = "style \(style) \(policy) run \(run) step \(step) seed 0x5EED_D309"
         #expect(throws: Never.self, "\(context)") { try machine.checkInvariants() }

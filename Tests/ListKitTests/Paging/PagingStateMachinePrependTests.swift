@@ -15,10 +15,10 @@ import Testing
     Page(items: testItems(ids), hasMore: cursor != nil, previousCursor: cursor)
   }
 
-  @Test func aListStartedAtTheTopHasNothingBefore() {
+  @Test func aListStartedAtTheTopHasNothingBefore() throws {
     for style in [PagingStyle.pageIndex(firstIndex: 0), .offset, .cursor] {
       var machine = Machine(configuration: .test(style, prefetchDistance: 2))
-      machine.loadFirstPage(page(0..<3))
+      try machine.loadFirstPage(page(0..<3))
       #expect(machine.previousPageState == .reachedEnd, "\(style)")
       #expect(!machine.hasPrevious)
       #expect(machine.loadPreviousPage().isEmpty)
@@ -26,9 +26,9 @@ import Testing
     }
   }
 
-  @Test func aChatLoadsOlderPagesBeforeItsCursorAndInsertsThemAtTheTop() {
+  @Test func aChatLoadsOlderPagesBeforeItsCursorAndInsertsThemAtTheTop() throws {
     var machine = Machine(configuration: .test(.cursor, pageSize: 3, firstPageSize: 3))
-    machine.loadFirstPage(newest(6..<9, before: "6"))
+    try machine.loadFirstPage(newest(6..<9, before: "6"))
     #expect(machine.previousPageState == .idle)
     let first = machine.loadPreviousPage().load
     #expect(first?.request.position == .cursorBefore("6", limit: 3))
@@ -42,18 +42,20 @@ import Testing
     #expect(machine.ids == [3, 4, 5, 6, 7, 8])
     let second = machine.loadPreviousPage().load
     #expect(second?.request.position == .cursorBefore("3", limit: 3))
-    _ = second.map { machine.succeeded($0.ticket, with: older(0..<3, before: nil)) }
+    let started = try #require(second)
+    _ = machine.succeeded(started.ticket, with: older(0..<3, before: nil))
     #expect(machine.ids == Array(0..<9))
     #expect(machine.previousPageState == .reachedEnd)
     #expect(machine.loadPreviousPage().isEmpty)
   }
 
-  @Test func aPageIndexAnchorPagesDownToTheFirstIndexAndUpwardsPastIt() {
+  @Test func aPageIndexAnchorPagesDownToTheFirstIndexAndUpwardsPastIt() throws {
     var machine = Machine(configuration: .test(.pageIndex(firstIndex: 1), pageSize: 3, firstPageSize: 6))
     let start = machine.start(hasCache: true, at: .pageIndex(3))
     #expect(start.cacheReads.isEmpty, "the cache holds the top page only")
     #expect(start.load?.request.position == .page(index: 3, size: 3))
-    _ = start.load.map { machine.succeeded($0.ticket, with: page(6..<9)) }
+    let started = try #require(start.load)
+    _ = machine.succeeded(started.ticket, with: page(6..<9))
     #expect(machine.loadNextPage().load?.request.position == .page(index: 4, size: 3))
     var positions: [PageRequest.Position] = []
     for ids in [3..<6, 0..<3] {
@@ -66,42 +68,47 @@ import Testing
     #expect(machine.ids == Array(0..<9))
   }
 
-  @Test func anOffsetAnchorAsksForThePartialPageAtTheTopLast() {
+  @Test func anOffsetAnchorAsksForThePartialPageAtTheTopLast() throws {
     var machine = Machine(configuration: .test(.offset, pageSize: 3))
     let start = machine.start(hasCache: false, at: .offset(5))
     #expect(start.load?.request.position == .offset(5, limit: 3))
-    _ = start.load.map { machine.succeeded($0.ticket, with: page(5..<8)) }
+    let started = try #require(start.load)
+    _ = machine.succeeded(started.ticket, with: page(5..<8))
     let first = machine.loadPreviousPage().load
     #expect(first?.request.position == .offset(2, limit: 3))
-    _ = first.map { machine.succeeded($0.ticket, with: page(2..<5)) }
+    let startedAgain = try #require(first)
+    _ = machine.succeeded(startedAgain.ticket, with: page(2..<5))
     let second = machine.loadPreviousPage().load
     #expect(second?.request.position == .offset(0, limit: 2))
-    _ = second.map { machine.succeeded($0.ticket, with: page(0..<2)) }
+    let startedLast = try #require(second)
+    _ = machine.succeeded(startedLast.ticket, with: page(0..<2))
     #expect(machine.previousPageState == .reachedEnd)
     #expect(machine.ids == Array(0..<8))
     #expect(machine.loadNextPage().load?.request.position == .offset(8, limit: 3))
   }
 
-  @Test func anEmptyPreviousPageOrOneThatSaysNothingIsEarlierEndsTheDirection() {
+  @Test func anEmptyPreviousPageOrOneThatSaysNothingIsEarlierEndsTheDirection() throws {
     for ending in [older([], before: "x"), Page(items: testItems([1]), hasMore: false, previousCursor: "y")] {
       var machine = Machine(configuration: .test(.cursor))
-      machine.loadFirstPage(newest(5..<8, before: "5"))
-      _ = machine.loadPreviousPage().load.map { machine.succeeded($0.ticket, with: ending) }
+      try machine.loadFirstPage(newest(5..<8, before: "5"))
+      let started = try #require(machine.loadPreviousPage().load)
+      _ = machine.succeeded(started.ticket, with: ending)
       #expect(machine.previousPageState == .reachedEnd)
       #expect(machine.nextPageState != .reachedEnd || !machine.hasMore)
     }
   }
 
-  @Test func aPreviousCursorSeenTwiceEndsTheDirectionInsteadOfLooping() {
+  @Test func aPreviousCursorSeenTwiceEndsTheDirectionInsteadOfLooping() throws {
     var machine = Machine(configuration: .test(.cursor))
-    machine.loadFirstPage(newest(6..<9, before: "A"))
-    _ = machine.loadPreviousPage().load.map { machine.succeeded($0.ticket, with: older(3..<6, before: "A")) }
+    try machine.loadFirstPage(newest(6..<9, before: "A"))
+    let started = try #require(machine.loadPreviousPage().load)
+    _ = machine.succeeded(started.ticket, with: older(3..<6, before: "A"))
     #expect(machine.previousPageState == .reachedEnd)
   }
 
-  @Test func oneRequestPerDirectionAndTheDirectionsNeverWaitForEachOther() {
+  @Test func oneRequestPerDirectionAndTheDirectionsNeverWaitForEachOther() throws {
     var machine = Machine(configuration: .test(.cursor, prefetchDistance: 5))
-    machine.loadFirstPage(newest(6..<9, before: "6", next: "9"))
+    try machine.loadFirstPage(newest(6..<9, before: "6", next: "9"))
     let both = machine.itemWillDisplay(at: 1)
     #expect(both.loads.map(\.request.direction) == [.nextPage, .previousPage])
     #expect(machine.loadPreviousPage().isEmpty)
@@ -109,11 +116,12 @@ import Testing
     #expect(machine.itemWillDisplay(at: 0).isEmpty)
   }
 
-  @Test func aFailedPreviousPageNeverBlocksTheNextPageAndViceVersa() {
+  @Test func aFailedPreviousPageNeverBlocksTheNextPageAndViceVersa() throws {
     var machine = Machine(configuration: .test(.cursor))
-    machine.loadFirstPage(newest(6..<9, before: "6", next: "9"))
+    try machine.loadFirstPage(newest(6..<9, before: "6", next: "9"))
     let previous = machine.loadPreviousPage().load
-    _ = previous.map { machine.failed($0.ticket, with: networkDown) }
+    let started = try #require(previous)
+    _ = machine.failed(started.ticket, with: networkDown)
     #expect(machine.previousPageState.error != nil)
     // Prefetch does not hammer the failed direction, but the other one still loads.
     #expect(machine.itemWillDisplay(at: 0).loads.map(\.request.direction) == [.nextPage])
@@ -126,9 +134,9 @@ import Testing
     #expect(retried.loads.map(\.request.position) == [.cursor("9", limit: 3)])
   }
 
-  @Test func retryRepeatsBothFailedDirections() {
+  @Test func retryRepeatsBothFailedDirections() throws {
     var machine = Machine(configuration: .test(.cursor))
-    machine.loadFirstPage(newest(6..<9, before: "6", next: "9"))
+    try machine.loadFirstPage(newest(6..<9, before: "6", next: "9"))
     for load in (machine.loadNextPage() + machine.loadPreviousPage()).loads {
       _ = machine.failed(load.ticket, with: networkDown)
     }
@@ -136,10 +144,10 @@ import Testing
       machine.retry().loads.map(\.request.position) == [.cursor("9", limit: 3), .cursorBefore("6", limit: 3)])
   }
 
-  @Test func aPreviousPageFromBeforeARefreshOrAContextSwitchIsDropped() {
+  @Test func aPreviousPageFromBeforeARefreshOrAContextSwitchIsDropped() throws {
     for interruption in ["refresh", "switch"] {
       var machine = Machine(configuration: .test(.cursor))
-      machine.loadFirstPage(newest(6..<9, before: "6"))
+      try machine.loadFirstPage(newest(6..<9, before: "6"))
       guard let stale = machine.loadPreviousPage().load else {
         Issue.record("no previous page")
         continue
@@ -157,9 +165,9 @@ import Testing
     }
   }
 
-  @Test func prependedDuplicatesFollowThePolicyAndLaterDuplicatesFindTheirShiftedRows() {
+  @Test func prependedDuplicatesFollowThePolicyAndLaterDuplicatesFindTheirShiftedRows() throws {
     var keep = Machine(configuration: .test(.cursor, duplicatePolicy: .keepFirst))
-    keep.loadFirstPage(newest(4..<7, before: "4"))
+    try keep.loadFirstPage(newest(4..<7, before: "4"))
     let kept = keep.loadPreviousPage().load.map {
       keep.succeeded($0.ticket, with: Page(items: testItems([2, 3, 4], version: 1), hasMore: true))
     }
@@ -167,7 +175,7 @@ import Testing
     #expect(keep.items == testItems([2, 3], version: 1) + testItems(4..<7))
 
     var replace = Machine(configuration: .test(.cursor, duplicatePolicy: .replaceWithNewest))
-    replace.loadFirstPage(newest(4..<7, before: "4", next: "7"))
+    try replace.loadFirstPage(newest(4..<7, before: "4", next: "7"))
     let replaced = replace.loadPreviousPage().load.map {
       replace.succeeded(
         $0.ticket, with: Page(items: testItems([2, 5, 3, 2], version: 1), hasMore: true, previousCursor: "2"))

@@ -21,9 +21,9 @@ import Testing
     }
   }
 
-  @Test func pageIndexesAreComputedByTheMachineCountingALargerFirstPageAsSeveralPages() {
+  @Test func pageIndexesAreComputedByTheMachineCountingALargerFirstPageAsSeveralPages() throws {
     var machine = Machine(configuration: .test(.pageIndex(firstIndex: 1), pageSize: 3, firstPageSize: 6))
-    machine.loadFirstPage(page(0..<6))
+    try machine.loadFirstPage(page(0..<6))
     var positions: [PageRequest.Position] = []
     for start in stride(from: 6, to: 15, by: 3) {
       guard let load = machine.loadNextPage().load else { break }
@@ -34,23 +34,25 @@ import Testing
     #expect(positions == [.page(index: 3, size: 3), .page(index: 4, size: 3), .page(index: 5, size: 3)])
   }
 
-  @Test func offsetsAdvanceByTheItemsTheServerReturnedNotByTheItemsKept() {
+  @Test func offsetsAdvanceByTheItemsTheServerReturnedNotByTheItemsKept() throws {
     var machine = Machine(configuration: .test(.offset, pageSize: 3))
-    machine.loadFirstPage(page([1, 2, 3]))
+    try machine.loadFirstPage(page([1, 2, 3]))
     let second = machine.loadNextPage().load
     #expect(second?.request.position == .offset(3, limit: 3))
     // Two of these are duplicates and are dropped, but the server did send three items.
-    _ = second.map { machine.succeeded($0.ticket, with: page([3, 1, 4])) }
+    let started = try #require(second)
+    _ = machine.succeeded(started.ticket, with: page([3, 1, 4]))
     #expect(machine.ids == [1, 2, 3, 4])
     #expect(machine.loadNextPage().load?.request.position == .offset(6, limit: 3))
   }
 
-  @Test func cursorsArePassedOnFromThePreviousPage() {
+  @Test func cursorsArePassedOnFromThePreviousPage() throws {
     var machine = Machine(configuration: .test(.cursor, pageSize: 2, firstPageSize: 4))
-    machine.loadFirstPage(page(0..<4, cursor: "A"))
+    try machine.loadFirstPage(page(0..<4, cursor: "A"))
     let second = machine.loadNextPage().load
     #expect(second?.request.position == .cursor("A", limit: 2))
-    _ = second.map { machine.succeeded($0.ticket, with: page(4..<6, cursor: "B")) }
+    let started = try #require(second)
+    _ = machine.succeeded(started.ticket, with: page(4..<6, cursor: "B"))
     #expect(machine.loadNextPage().load?.request.position == .cursor("B", limit: 2))
   }
 
@@ -59,7 +61,7 @@ import Testing
       configuration: .test(.cursor, pageSize: 2), context: RequestContext(userToken: "t0k3n"))
     var first = page(0..<2, cursor: "https://api.example/items?cursor=2&access_token=t0k3n")
     first.previousCursor = "https://api.example/items?before=0&access_token=t0k3n"
-    let actions = machine.loadFirstPage(first)
+    let actions = try machine.loadFirstPage(first)
     let saved = try #require(
       actions.lazy.compactMap { if case .saveFirstPage(let page, _) = $0 { page } else { nil } }.first)
     #expect(saved.items == first.items)
@@ -72,8 +74,8 @@ import Testing
 
   // MARK: One request per direction
 
-  @Test func aSecondLoadNextPageWhileOneIsInFlightDoesNothing() {
-    var machine = Machine.holdingFirstPage()
+  @Test func aSecondLoadNextPageWhileOneIsInFlightDoesNothing() throws {
+    var machine = try Machine.holdingFirstPage()
     #expect(machine.loadNextPage().loads.count == 1)
     #expect(machine.loadNextPage().isEmpty)
     #expect(machine.itemWillDisplay(at: 2).isEmpty)
@@ -87,10 +89,10 @@ import Testing
     #expect(machine.generation == 1)
   }
 
-  @Test func noNextPageBeforeTheFirstPageNorWhileARefreshIsInFlight() {
+  @Test func noNextPageBeforeTheFirstPageNorWhileARefreshIsInFlight() throws {
     var machine = Machine(configuration: .test())
     #expect(machine.loadNextPage().isEmpty)
-    machine.loadFirstPage(page(0..<3))
+    try machine.loadFirstPage(page(0..<3))
     _ = machine.refresh()
     #expect(machine.loadNextPage().isEmpty)
     #expect(machine.itemWillDisplay(at: 2).isEmpty)
@@ -98,8 +100,8 @@ import Testing
 
   // MARK: Generations
 
-  @Test func refreshCancelsTheInFlightNextPageAndDropsItsLateResponse() {
-    var machine = Machine.holdingFirstPage()
+  @Test func refreshCancelsTheInFlightNextPageAndDropsItsLateResponse() throws {
+    var machine = try Machine.holdingFirstPage()
     let next = machine.loadNextPage().load
     let refresh = machine.refresh()
     #expect(refresh.cancels == [next?.ticket].compactMap { $0 })
@@ -108,14 +110,15 @@ import Testing
     let late = next.map { machine.succeeded($0.ticket, with: page(3..<6)) }
     #expect(late?.isEmpty == true)
     #expect(machine.ids == [0, 1, 2])
-    _ = refresh.load.map { machine.succeeded($0.ticket, with: page(10..<13)) }
+    let started = try #require(refresh.load)
+    _ = machine.succeeded(started.ticket, with: page(10..<13))
     #expect(machine.ids == [10, 11, 12])
   }
 
-  @Test func aResponseFromAnOlderGenerationIsDroppedEvenAfterTheNewFirstPageArrived() {
-    var machine = Machine.holdingFirstPage()
+  @Test func aResponseFromAnOlderGenerationIsDroppedEvenAfterTheNewFirstPageArrived() throws {
+    var machine = try Machine.holdingFirstPage()
     let old = machine.loadNextPage().load
-    machine.loadFirstPage(page(10..<13))
+    try machine.loadFirstPage(page(10..<13))
     let current = machine.loadNextPage().load
     #expect(old?.ticket.generation == 1)
     #expect(current?.ticket.generation == 2)
@@ -123,25 +126,27 @@ import Testing
     #expect(old.map { machine.failed($0.ticket, with: networkDown) }?.isEmpty == true)
     #expect(machine.ids == [10, 11, 12])
     #expect(machine.nextPageState == .loading)
-    _ = current.map { machine.succeeded($0.ticket, with: page(13..<16)) }
+    let started = try #require(current)
+    _ = machine.succeeded(started.ticket, with: page(13..<16))
     #expect(machine.ids == Array(10..<16))
   }
 
-  @Test func aFailureFromAnOlderGenerationDoesNotMarkTheNewOneFailed() {
-    var machine = Machine.holdingFirstPage()
+  @Test func aFailureFromAnOlderGenerationDoesNotMarkTheNewOneFailed() throws {
+    var machine = try Machine.holdingFirstPage()
     let old = machine.loadNextPage().load
     let refresh = machine.refresh().load
     #expect(old.map { machine.failed($0.ticket, with: networkDown) }?.isEmpty == true)
     #expect(machine.refreshState == .loading)
     #expect(machine.nextPageState == .idle)
-    _ = refresh.map { machine.succeeded($0.ticket, with: page(10..<13)) }
+    let started = try #require(refresh)
+    _ = machine.succeeded(started.ticket, with: page(10..<13))
     #expect(machine.loadNextPage().loads.count == 1)
   }
 
   // MARK: Retry
 
-  @Test func retryRepeatsTheFailedNextPageInTheSameGeneration() {
-    var machine = Machine.holdingFirstPage()
+  @Test func retryRepeatsTheFailedNextPageInTheSameGeneration() throws {
+    var machine = try Machine.holdingFirstPage()
     let first = machine.loadNextPage().load
     let report = first.map { machine.failed($0.ticket, with: networkDown) }
     #expect(report?.completions.first?.error != nil)
@@ -153,14 +158,16 @@ import Testing
     #expect(again?.ticket != first?.ticket)
     // The first attempt's answer, if it still comes, is not the one in flight.
     #expect(first.map { machine.succeeded($0.ticket, with: page(3..<6)) }?.isEmpty == true)
-    _ = again.map { machine.succeeded($0.ticket, with: page(3..<6)) }
+    let started = try #require(again)
+    _ = machine.succeeded(started.ticket, with: page(3..<6))
     #expect(machine.ids == Array(0..<6))
   }
 
-  @Test func retryRepeatsAFailedRefreshAndKeepsTheItemsMeanwhile() {
-    var machine = Machine.holdingFirstPage()
+  @Test func retryRepeatsAFailedRefreshAndKeepsTheItemsMeanwhile() throws {
+    var machine = try Machine.holdingFirstPage()
     let refresh = machine.refresh().load
-    _ = refresh.map { machine.failed($0.ticket, with: refreshDown) }
+    let started = try #require(refresh)
+    _ = machine.failed(started.ticket, with: refreshDown)
     #expect(machine.ids == [0, 1, 2])
     #expect(machine.refreshState == .failed(refreshDown))
     #expect(machine.loadNextPage().isEmpty, "no next page of a generation whose first page failed")
@@ -170,27 +177,27 @@ import Testing
     #expect(machine.retry().isEmpty, "nothing failed any more")
   }
 
-  @Test func retryWithNothingFailedDoesNothing() {
+  @Test func retryWithNothingFailedDoesNothing() throws {
     var machine = Machine(configuration: .test())
     #expect(machine.retry().isEmpty)
-    machine.loadFirstPage(page(0..<3))
+    try machine.loadFirstPage(page(0..<3))
     #expect(machine.retry().isEmpty)
   }
 
   // MARK: The end
 
-  @Test func anEmptyPageEndsPagingEvenWhenTheServerSaysMoreFollow() {
-    var machine = Machine.holdingFirstPage()
-    let report = machine.loadNext(page([], hasMore: true))
+  @Test func anEmptyPageEndsPagingEvenWhenTheServerSaysMoreFollow() throws {
+    var machine = try Machine.holdingFirstPage()
+    let report = try machine.loadNext(page([], hasMore: true))
     #expect(report.completions.first?.hasMore == false)
     #expect(machine.nextPageState == .reachedEnd)
     #expect(machine.loadNextPage().isEmpty)
     #expect(machine.itemWillDisplay(at: 2).isEmpty)
   }
 
-  @Test func hasMoreFalseEndsPaging() {
+  @Test func hasMoreFalseEndsPaging() throws {
     var machine = Machine(configuration: .test())
-    let report = machine.loadFirstPage(page(0..<3, hasMore: false))
+    let report = try machine.loadFirstPage(page(0..<3, hasMore: false))
     #expect(
       report.completions == [
         RequestCompletion(direction: .refresh, error: nil, hasMore: false, isBlank: false)
@@ -202,9 +209,9 @@ import Testing
     ["A", "A"],  // the server hands back the cursor it was given
     ["A", "B", "A"],  // a longer cycle
   ])
-  func aCursorSeenTwiceEndsPagingInsteadOfLooping(cursors: [String]) {
+  func aCursorSeenTwiceEndsPagingInsteadOfLooping(cursors: [String]) throws {
     var machine = Machine(configuration: .test(.cursor, pageSize: 1))
-    machine.loadFirstPage(page([0], cursor: cursors[0]))
+    try machine.loadFirstPage(page([0], cursor: cursors[0]))
     var requests = 0
     for (offset, cursor) in cursors.dropFirst().enumerated() {
       guard machine.loadNextPage().load != nil else { break }
@@ -216,16 +223,16 @@ import Testing
     #expect(machine.loadNextPage().isEmpty)
   }
 
-  @Test func aMissingCursorEndsPaging() {
+  @Test func aMissingCursorEndsPaging() throws {
     var machine = Machine(configuration: .test(.cursor))
-    machine.loadFirstPage(page(0..<3, cursor: nil))
+    try machine.loadFirstPage(page(0..<3, cursor: nil))
     #expect(machine.nextPageState == .reachedEnd)
   }
 
-  @Test func reachedEndResetsOnRefresh() {
+  @Test func reachedEndResetsOnRefresh() throws {
     var machine = Machine(configuration: .test(.cursor))
-    machine.loadFirstPage(page(0..<3, cursor: "A"))
-    machine.loadNext(page(3..<6, cursor: "A"))
+    try machine.loadFirstPage(page(0..<3, cursor: "A"))
+    try machine.loadNext(page(3..<6, cursor: "A"))
     #expect(machine.nextPageState == .reachedEnd)
     _ = machine.refresh()
     #expect(machine.nextPageState == .idle)
@@ -236,18 +243,18 @@ import Testing
 
   // MARK: Duplicate ids
 
-  @Test func keepFirstDropsLaterEntriesOfAHeldIdWithinAndAcrossPages() {
+  @Test func keepFirstDropsLaterEntriesOfAHeldIdWithinAndAcrossPages() throws {
     var machine = Machine(configuration: .test(duplicatePolicy: .keepFirst))
-    machine.loadFirstPage(page([1, 2, 1]))
-    let report = machine.loadNext(page([2, 3, 3], version: 1))
+    try machine.loadFirstPage(page([1, 2, 1]))
+    let report = try machine.loadNext(page([2, 3, 3], version: 1))
     #expect(machine.items == [TestItem(id: 1), TestItem(id: 2), TestItem(id: 3, version: 1)])
     #expect(report.itemsChanges == [.appended(inserted: 2..<3, updated: [])])
   }
 
-  @Test func replaceWithNewestUpdatesTheHeldEntryInPlace() {
+  @Test func replaceWithNewestUpdatesTheHeldEntryInPlace() throws {
     var machine = Machine(configuration: .test(duplicatePolicy: .replaceWithNewest))
-    machine.loadFirstPage(page([1, 2, 3]))
-    let report = machine.loadNext(
+    try machine.loadFirstPage(page([1, 2, 3]))
+    let report = try machine.loadNext(
       Page(items: [TestItem(id: 4), TestItem(id: 2, version: 1), TestItem(id: 4, version: 2)], hasMore: true))
     #expect(
       machine.items == [
@@ -256,13 +263,13 @@ import Testing
     #expect(report.itemsChanges == [.appended(inserted: 3..<4, updated: [1])])
   }
 
-  @Test func aRefreshForgetsTheIdsOfTheOldItems() {
+  @Test func aRefreshForgetsTheIdsOfTheOldItems() throws {
     var machine = Machine(configuration: .test())
-    machine.loadFirstPage(page([1, 2, 3]))
-    let report = machine.loadFirstPage(page([3, 2, 2, 1], version: 1))
+    try machine.loadFirstPage(page([1, 2, 3]))
+    let report = try machine.loadFirstPage(page([3, 2, 2, 1], version: 1))
     #expect(machine.items == testItems([3, 2, 1], version: 1))
     #expect(report.itemsChanges == [.reloaded(count: 3)])
-    machine.loadNext(page([4, 1]))
+    try machine.loadNext(page([4, 1]))
     #expect(machine.ids == [3, 2, 1, 4])
   }
 
@@ -301,49 +308,55 @@ import Testing
 
   // MARK: Prefetch and errors
 
-  @Test func prefetchFiresOnlyWithinThePrefetchDistanceOfTheEnd() {
+  @Test func prefetchFiresOnlyWithinThePrefetchDistanceOfTheEnd() throws {
     var machine = Machine(configuration: .test(pageSize: 3, firstPageSize: 6, prefetchDistance: 2))
-    machine.loadFirstPage(page(0..<6))
+    try machine.loadFirstPage(page(0..<6))
     #expect(machine.itemWillDisplay(at: 2).isEmpty, "3 rows follow")
     #expect(machine.itemWillDisplay(at: -1).isEmpty)
     #expect(machine.itemWillDisplay(at: 6).isEmpty, "out of range")
     #expect(machine.itemWillDisplay(at: 3).loads.count == 1, "2 rows follow")
   }
 
-  @Test func aZeroPrefetchDistanceFiresOnTheLastRowOnly() {
+  @Test func aZeroPrefetchDistanceFiresOnTheLastRowOnly() throws {
     var machine = Machine(configuration: .test(prefetchDistance: 0))
-    machine.loadFirstPage(page(0..<3))
+    try machine.loadFirstPage(page(0..<3))
     #expect(machine.itemWillDisplay(at: 1).isEmpty)
     #expect(machine.itemWillDisplay(at: 2).loads.count == 1)
   }
 
-  @Test func afterAnErrorPrefetchWaitsForRetryOrRefresh() {
-    var machine = Machine.holdingFirstPage()
-    _ = machine.itemWillDisplay(at: 2).load.map { machine.failed($0.ticket, with: networkDown) }
+  @Test func afterAnErrorPrefetchWaitsForRetryOrRefresh() throws {
+    var machine = try Machine.holdingFirstPage()
+    let started = try #require(machine.itemWillDisplay(at: 2).load)
+    _ = machine.failed(started.ticket, with: networkDown)
     for index in 0..<3 { #expect(machine.itemWillDisplay(at: index).isEmpty) }
     // An explicit request repeats the failed one.
     let explicit = machine.loadNextPage().load
     #expect(explicit?.request.position == .page(index: 1, size: 3))
-    _ = explicit.map { machine.failed($0.ticket, with: networkDown) }
+    let startedAgain = try #require(explicit)
+    _ = machine.failed(startedAgain.ticket, with: networkDown)
     #expect(machine.itemWillDisplay(at: 2).isEmpty)
-    _ = machine.retry().load.map { machine.succeeded($0.ticket, with: page(3..<6)) }
+    let startedLast = try #require(machine.retry().load)
+    _ = machine.succeeded(startedLast.ticket, with: page(3..<6))
     #expect(machine.itemWillDisplay(at: 5).loads.count == 1, "prefetch is back after the retry")
   }
 
-  @Test func afterAFailedRefreshPrefetchWaitsForRetry() {
-    var machine = Machine.holdingFirstPage()
-    _ = machine.refresh().load.map { machine.failed($0.ticket, with: refreshDown) }
+  @Test func afterAFailedRefreshPrefetchWaitsForRetry() throws {
+    var machine = try Machine.holdingFirstPage()
+    let started = try #require(machine.refresh().load)
+    _ = machine.failed(started.ticket, with: refreshDown)
     #expect(machine.itemWillDisplay(at: 2).isEmpty)
-    _ = machine.retry().load.map { machine.succeeded($0.ticket, with: page(0..<3)) }
+    let startedAgain = try #require(machine.retry().load)
+    _ = machine.succeeded(startedAgain.ticket, with: page(0..<3))
     #expect(machine.itemWillDisplay(at: 2).loads.count == 1)
   }
 
   // MARK: Blank
 
-  @Test func blankMeansLoadedAndEmptyNeverMerelyNotLoaded() {
+  @Test func blankMeansLoadedAndEmptyNeverMerelyNotLoaded() throws {
     var machine = Machine(configuration: .test())
     #expect(!machine.isBlank)
-    _ = machine.refresh().load.map { machine.failed($0.ticket, with: refreshDown) }
+    let started = try #require(machine.refresh().load)
+    _ = machine.failed(started.ticket, with: refreshDown)
     #expect(!machine.isBlank, "a failure is an error, not an empty list")
     let report = machine.retry().load.map { machine.succeeded($0.ticket, with: page([], hasMore: true)) }
     #expect(machine.isBlank)

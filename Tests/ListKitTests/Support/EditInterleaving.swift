@@ -51,12 +51,16 @@ struct EditSteps {
   }
 
   /// Makes `step` on the reference model's edits and loaded items.
-  static func apply(_ step: Step, to edits: inout ReferenceEdits, loaded: inout [TestItem]) {
+  /// - Returns: What the edits folded into the loaded items did to them, in order.
+  @discardableResult
+  static func apply(_ step: Step, to edits: inout ReferenceEdits, loaded: inout [TestItem])
+    -> [ReferenceEdits.Folded]
+  {
     switch step {
     case .apply(let edit, let kept, let number): edits.add(edit, handle: number, kept: kept, loaded: &loaded)
     case .confirm(_, let number, let copy, true): edits.confirm(number, serverItem: copy, loaded: &loaded)
     case .rollBack(_, let number, true): edits.rollBack(number, loaded: &loaded)
-    case .confirm, .rollBack: break
+    case .confirm, .rollBack: []
     }
   }
 

@@ -48,6 +48,13 @@ struct ReferenceEdits {
     }
   }
 
+  /// What a confirmed edit did to the loaded items, when it inserted or removed one.
+  enum Folded {
+    /// `id` went in above the item `below`, or at the bottom (`nil`).
+    case inserted(id: Int, below: Int?)
+    case removed(id: Int)
+  }
+
   private(set) var entries: [Entry] = []
 
   func isPending(_ handle: Int) -> Bool {
@@ -62,29 +69,34 @@ struct ReferenceEdits {
   }
 
   /// Adds an edit; a kept one is confirmed at once.
-  mutating func add(_ edit: Edit, handle: Int, kept: Bool, loaded: inout [TestItem]) {
+  /// - Returns: What the edits folded into the loaded items did to them, in order.
+  @discardableResult
+  mutating func add(_ edit: Edit, handle: Int, kept: Bool, loaded: inout [TestItem]) -> [Folded] {
     entries.append(Entry(handle: handle, edit: edit, confirmed: kept))
-    fold(into: &loaded)
+    return fold(into: &loaded)
   }
 
-  mutating func confirm(_ handle: Int, serverItem: TestItem?, loaded: inout [TestItem]) {
-    guard let index = entries.firstIndex(where: { $0.handle == handle && !$0.confirmed }) else { return }
+  @discardableResult
+  mutating func confirm(_ handle: Int, serverItem: TestItem?, loaded: inout [TestItem]) -> [Folded] {
+    guard let index = entries.firstIndex(where: { $0.handle == handle && !$0.confirmed }) else { return [] }
     entries[index].confirmed = true
     if let serverItem, case .insert(let item, let point) = entries[index].edit {
       if item.id != serverItem.id { entries[index].temporaryID = item.id }
       entries[index].edit = .insert(serverItem, at: point)
     }
-    fold(into: &loaded)
+    return fold(into: &loaded)
   }
 
-  mutating func rollBack(_ handle: Int, loaded: inout [TestItem]) {
-    guard let index = entries.firstIndex(where: { $0.handle == handle && !$0.confirmed }) else { return }
+  @discardableResult
+  mutating func rollBack(_ handle: Int, loaded: inout [TestItem]) -> [Folded] {
+    guard let index = entries.firstIndex(where: { $0.handle == handle && !$0.confirmed }) else { return [] }
     entries.remove(at: index)
-    fold(into: &loaded)
+    return fold(into: &loaded)
   }
 
   /// Moves every confirmed edit that nothing earlier blocks into the loaded items, in order.
-  private mutating func fold(into loaded: inout [TestItem]) {
+  private mutating func fold(into loaded: inout [TestItem]) -> [Folded] {
+    var folded: [Folded] = []
     var index = 0
     while index < entries.count {
       let entry = entries[index]
@@ -92,34 +104,44 @@ struct ReferenceEdits {
         (entry.isInsert && earlier.isInsert) || earlier.touched.contains { entry.touched.contains($0) }
       }
       if entry.confirmed && !blocked {
-        Self.apply(entry.edit, to: &loaded)
+        folded += Self.apply(entry.edit, to: &loaded).map { [$0] } ?? []
         entries.remove(at: index)
         index = 0
       } else {
         index += 1
       }
     }
+    return folded
   }
 
   /// One edit on an array with unique ids: an insert of an id present, or an edit of an absent
   /// one, does nothing; an insert before an absent item goes first.
-  private static func apply(_ edit: Edit, to items: inout [TestItem]) {
+  /// - Returns: The item it inserted or removed, if any.
+  @discardableResult
+  private static func apply(_ edit: Edit, to items: inout [TestItem]) -> Folded? {
     let index = items.firstIndex { $0.id == edit.id }
     switch edit {
     case .update(_, let version):
       if let index { items[index].version = version }
     case .replace(let item):
       if let index { items[index] = item }
-    case .remove:
-      if let index { items.remove(at: index) }
+    case .remove(let id):
+      guard let index else { return nil }
+      items.remove(at: index)
+      return .removed(id: id)
     case .insert(let item, let point):
-      guard index == nil else { return }
-      switch point {
-      case .top: items.insert(item, at: 0)
-      case .bottom: items.append(item)
-      case .before(let neighbour): items.insert(item, at: items.firstIndex { $0.id == neighbour } ?? 0)
-      }
+      guard index == nil else { return nil }
+      let at: Int =
+        switch point {
+        case .top: 0
+        case .bottom: items.count
+        case .before(let neighbour): items.firstIndex { $0.id == neighbour } ?? 0
+        }
+      let below = at < items.count ? items[at].id : nil
+      items.insert(item, at: at)
+      return .inserted(id: item.id, below: below)
     }
+    return nil
   }
 }
 
@@ -127,9 +149,9 @@ extension PagingReferenceModel {
   /// The items shown: the loaded ones with the pending edits applied.
   var shown: [TestItem] { edits.shown(over: items) }
 
-  /// Makes an edit step on the edits and the loaded items.
+  /// Makes an edit step on the edits and the loaded items, and follows what it folded into them.
   mutating func apply(_ step: EditSteps.Step) {
-    EditSteps.apply(step, to: &edits, loaded: &items)
+    follow(EditSteps.apply(step, to: &edits, loaded: &items))
   }
 }
 

@@ -51,11 +51,16 @@ struct PagingReferenceModel {
   private var previousCursors: [String] = []
   /// The position of the refresh in flight or failed: what a retry repeats.
   private var refreshRequest: PageRequest.Position?
-  /// The pages accepted since the first page, top to bottom: the items each added and the
-  /// position that loads it again (what a refresh in place asks for).
-  private var pages: [(count: Int, position: PageRequest.Position)] = []
-  /// The index of the last item displayed, following the items as pages land above.
-  private var lastViewed: Int?
+  /// The position that loads again the page each loaded item came in (what a refresh in place
+  /// asks for); an item a kept edit inserted joins the page of the item it went before, or the
+  /// bottom page; none before a first page.
+  private(set) var pageOfItem: [Int: PageRequest.Position] = [:]
+  /// The position of the page at the bottom: the first page or the last next page.
+  private(set) var bottomPage: PageRequest.Position?
+  /// The id of the last item displayed, while it is loaded.
+  private var lastViewedID: Int?
+  /// Items that kept edits inserted or removed since the first page.
+  private(set) var itemsEditedSinceFirstPage = 0
   /// Whether the last first page that landed was the top page: the only one the cache may hold.
   private(set) var lastFirstPageWasTop = false
   /// Whether the last start began a cache read.
@@ -140,8 +145,7 @@ struct PagingReferenceModel {
       items = Self.merge([], cached.items, policy: configuration.duplicatePolicy)
       totalCount = Self.total(of: cached)
       showingCache = true
-      pages = [(items.count, firstPosition)]
-      lastViewed = nil
+      placeFirstPage(at: firstPosition)
     }
   }
 
@@ -167,15 +171,10 @@ struct PagingReferenceModel {
   /// mode (when one was), else the anchor's.
   mutating func refresh(handle: Int) -> PageRequest.Position? {
     var position = refreshPosition
-    if configuration.refreshMode == .aroundLastViewedItem, let lastViewed {
-      var start = 0
-      for page in pages where page.count > 0 {
-        if lastViewed < start + page.count {
-          position = page.position
-          break
-        }
-        start += page.count
-      }
+    if configuration.refreshMode == .aroundLastViewedItem, let lastViewedID,
+      items.contains(where: { $0.id == lastViewedID }), let page = pageOfItem[lastViewedID]
+    {
+      position = page
     }
     return startFirstPage(at: position, handle: handle)
   }
@@ -261,8 +260,8 @@ struct PagingReferenceModel {
   mutating func itemWillDisplay(at index: Int, handle: Int) -> [Started] {
     let count = shown.count
     guard index >= 0, index < count else { return [] }
-    // The model's pages count loaded items; an item only a pending edit shows has none.
-    if let loaded = items.firstIndex(where: { $0.id == shown[index].id }) { lastViewed = loaded }
+    // An item only a pending edit shows has no page.
+    if items.contains(where: { $0.id == shown[index].id }) { lastViewedID = shown[index].id }
     var started: [Started] = []
     if count - index <= configuration.prefetchDistance + 1,
       let position = loadNextPage(explicit: false, handle: handle)
@@ -312,8 +311,7 @@ struct PagingReferenceModel {
       generationHasFirstPage = true
       items = Self.merge([], page.items, policy: configuration.duplicatePolicy)
       totalCount = Self.total(of: page)
-      pages = [(items.count, position)]
-      lastViewed = nil
+      placeFirstPage(at: position)
       lastFirstPageWasTop = position == firstPosition
       rawPageCounts = [page.items.count]
       cursors = []
@@ -358,8 +356,7 @@ struct PagingReferenceModel {
       }
     }
     items = Self.mergeAtTop(items, page.items, policy: configuration.duplicatePolicy)
-    pages.insert((items.count - held, position), at: 0)
-    lastViewed = lastViewed.map { $0 + items.count - held }
+    for item in items[..<(items.count - held)] { pageOfItem[item.id] = position }
     if let total = Self.total(of: page) { totalCount = total }
     prependedPages += 1
     let ends = page.items.isEmpty || !page.hasMore
@@ -377,7 +374,8 @@ struct PagingReferenceModel {
   private mutating func appendPage(_ page: Page<TestItem>, at position: PageRequest.Position) {
     let held = items.count
     items = Self.merge(items, page.items, policy: configuration.duplicatePolicy)
-    pages.append((items.count - held, position))
+    for item in items[held...] { pageOfItem[item.id] = position }
+    bottomPage = position
     if let total = Self.total(of: page) { totalCount = total }
     rawPageCounts.append(page.items.count)
     ended = endsPaging(page)
@@ -386,6 +384,25 @@ struct PagingReferenceModel {
     if fruitlessNextPages == PagingNoProgressError.pageBound {
       nextFailedPosition = freshNextPosition
       fruitlessNextPages -= 1
+    }
+  }
+
+  /// Every item held now came in the first page, loaded from `position`; none was displayed.
+  private mutating func placeFirstPage(at position: PageRequest.Position) {
+    pageOfItem = [:]
+    for item in items { pageOfItem[item.id] = position }
+    bottomPage = position
+    lastViewedID = nil
+    itemsEditedSinceFirstPage = 0
+  }
+
+  /// Records items that kept edits inserted (the page of the item below, `nil` at the bottom) or
+  /// removed, in the order they were folded into the loaded items.
+  mutating func follow(_ folded: [ReferenceEdits.Folded]) {
+    for fold in folded {
+      itemsEditedSinceFirstPage += 1
+      guard case .inserted(let id, let below) = fold else { continue }
+      pageOfItem[id] = if let below { pageOfItem[below] } else { bottomPage }
     }
   }
 

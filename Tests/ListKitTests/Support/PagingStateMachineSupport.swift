@@ -1,4 +1,5 @@
 import ListKit
+import Testing
 
 typealias Machine = PagingStateMachine<TestItem>
 
@@ -57,24 +58,26 @@ extension PagingStateMachine where Item == TestItem {
   var ids: [Int] { items.map(\.id) }
 
   /// A machine of the test configuration that holds the first page 0, 1, 2.
-  static func holdingFirstPage() -> Self {
+  static func holdingFirstPage() throws -> Self {
     var machine = Self(configuration: .test())
-    machine.loadFirstPage(page(0..<3))
+    try machine.loadFirstPage(page(0..<3))
     return machine
   }
 
   /// Starts a refresh and answers it with `page`; returns the actions of the answer.
+  /// - Throws: When the refresh starts no load.
   @discardableResult
-  mutating func loadFirstPage(_ page: Page<TestItem>) -> [Action] {
-    guard let ticket = refresh().load?.ticket else { return [] }
-    return succeeded(ticket, with: page)
+  mutating func loadFirstPage(_ page: Page<TestItem>) throws -> [Action] {
+    let load = try #require(refresh().load, "the refresh starts a load")
+    return succeeded(load.ticket, with: page)
   }
 
   /// Starts the next page and answers it with `page`; returns the actions of the answer.
+  /// - Throws: When no next page starts.
   @discardableResult
-  mutating func loadNext(_ page: Page<TestItem>) -> [Action] {
-    guard let ticket = loadNextPage().load?.ticket else { return [] }
-    return succeeded(ticket, with: page)
+  mutating func loadNext(_ page: Page<TestItem>) throws -> [Action] {
+    let load = try #require(loadNextPage().load, "a next page starts")
+    return succeeded(load.ticket, with: page)
   }
 }
 

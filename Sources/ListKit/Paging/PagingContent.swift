@@ -1,0 +1,157 @@
+/// What a paged list holds and shows: the loaded items (``PagingItemStore``), the pages they came
+/// in with the item displayed last (``HeldPages``), the edits shown on top of them
+/// (``PagingEdits``), the server's total and the age of a cached page shown.
+///
+/// Every change to the items goes through here, so the three move together: an item a kept edit
+/// inserts or removes is counted in its page, the pages dropped over the maximum leave the store,
+/// and the edits are applied again after every load. Each step says what it did to the items
+/// shown as one ``ItemsChange``.
+///
+/// Invariants (``checkInvariants()``): those of the three parts, over the same items.
+struct PagingContent<Item: Identifiable> {
+  /// What a next or previous page did.
+  struct Added {
+    /// What it did to the loaded items, before any drop.
+    var loaded: ItemsChange
+    /// The pages it dropped at the far end, if any.
+    var drop: HeldPages<Item>.Drop?
+    /// What it did to the items shown, drop included.
+    var shown: ItemsChange
+  }
+
+  /// The number of items on the server, as the last page that said so said, or `nil` when unknown.
+  private(set) var totalCount: Int?
+  /// The age of the shown cached page, or `nil` when the items are not from the cache.
+  private(set) var cachedPageAge: Duration?
+  private let policy: DuplicateIDPolicy
+  private var store = PagingItemStore<Item>()
+  private var pages: HeldPages<Item>
+  private var edits = PagingEdits<Item>()
+
+  /// Creates empty content for lists of `configuration`.
+  init(_ configuration: PagingConfiguration) {
+    policy = configuration.duplicatePolicy
+    pages = HeldPages(configuration)
+  }
+
+  /// The loaded items: pages, and the edits kept.
+  var items: [Item] { store.items }
+
+  /// The items shown: the loaded items with the pending edits applied.
+  var shownItems: [Item] { edits.isEmpty ? store.items : edits.shownItems }
+
+  /// Whether an edit waits for its confirmation or roll-back.
+  func isPending(_ edit: PendingEdit) -> Bool {
+    edits.isPending(edit)
+  }
+
+  /// What a refresh in place reloads: the item displayed last, when still held, and the position
+  /// that loads its page again; `nil` when the list refreshes from its anchor.
+  var lastViewedPage: (id: Item.ID, position: PageRequest.Position)? {
+    pages.lastViewedPage(in: store)
+  }
+
+  /// Records that a view displayed `item`, one of the items shown.
+  mutating func viewed(_ item: Item) {
+    pages.viewed(item, in: store)
+  }
+
+  /// Replaces every loaded item with those of a first or cached page, the only page held now
+  /// (`record`, whose count is set to the items held); the edits stay and are applied to them.
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - record: Where the pages around it load and where it loads again.
+  ///   - age: The age of a cached page, `nil` for a page from the loader.
+  /// - Returns: What it did to the items shown.
+  mutating func replaceAll(
+    with page: Page<Item>, recording record: HeldPages<Item>.Page, age: Duration? = nil
+  )
+    -> ItemsChange
+  {
+    totalCount = Self.validTotal(page.totalCount)
+    cachedPageAge = age
+    store.replaceAll(with: page.items, policy: policy)
+    var record = record
+    record.count = store.items.count
+    pages.reset(to: record)
+    return edits.show(after: .reloaded(count: store.items.count), over: store)
+  }
+
+  /// Forgets every item, page and edit, the total and the cached page's age: a new context.
+  mutating func removeAll() {
+    totalCount = nil
+    cachedPageAge = nil
+    store.replaceAll(with: [], policy: policy)
+    pages.removeAll()
+    edits.removeAll()
+  }
+
+  /// Adds a next page below the items, or a previous page above them (`request` says which), then
+  /// drops pages at the other end while over the maximum, never within `distance` of the item
+  /// displayed last.
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - request: The request that loaded it.
+  ///   - edges: Where the pages just above and below it load (``PagePositions/place(_:_:)``).
+  ///   - distance: The prefetch distance.
+  /// - Returns: What it did.
+  mutating func add(
+    _ page: Page<Item>, loadedBy request: PageRequest,
+    edges: (before: PagePositions.Edge, after: PagePositions.Edge),
+    keepingWithin distance: Int
+  ) -> Added {
+    totalCount = Self.validTotal(page.totalCount) ?? totalCount
+    let above = request.isPreviousPage
+    let heldBefore = store.items.count
+    let change = above ? store.prepend(page.items, policy: policy) : store.append(page.items, policy: policy)
+    pages.add(
+      HeldPages.Page(
+        count: store.items.count - heldBefore, of: page, before: edges.before, after: edges.after,
+        at: request.position),
+      above: above)
+    guard let drop = pages.drop(fromTop: !above, of: store, keepingWithin: distance) else {
+      return Added(loaded: change, drop: nil, shown: edits.show(after: change, over: store))
+    }
+    if above { store.removeLast(drop.removed.count) } else { store.removeFirst(drop.removed.count) }
+    return Added(loaded: change, drop: drop, shown: edits.show(after: drop.applied(to: change), over: store))
+  }
+
+  /// Shows an edit: pending, or kept at once.
+  /// - Returns: Its handle, and what it did to the items shown.
+  mutating func apply(_ edit: ItemEdit<Item>, pending: Bool) -> (handle: PendingEdit, change: ItemsChange?) {
+    let (handle, settled) = edits.add(edit, pending: pending, to: &store)
+    return (handle, follow(settled))
+  }
+
+  /// Keeps a pending edit (an insert takes `serverItem`, the server's copy).
+  /// - Returns: What it did to the items shown (only an insert's new copy changes them).
+  mutating func confirm(_ edit: PendingEdit, serverItem: Item?) -> ItemsChange? {
+    follow(edits.confirm(edit, serverItem: serverItem, in: &store))
+  }
+
+  /// Undoes a pending edit.
+  /// - Returns: What it did to the items shown.
+  mutating func rollBack(_ edit: PendingEdit) -> ItemsChange? {
+    follow(edits.rollBack(edit, in: &store))
+  }
+
+  /// Checks the invariants of the three parts.
+  /// - Throws: ``PagingInvariantViolation`` naming the first one broken.
+  func checkInvariants() throws(PagingInvariantViolation) {
+    try store.checkInvariants()
+    try pages.checkInvariants(itemCount: store.items.count)
+    try edits.checkInvariants(over: store)
+  }
+
+  /// A server's total, or `nil` for none or a negative one (a total is a count of items).
+  private static func validTotal(_ total: Int?) -> Int? {
+    total.flatMap { $0 >= 0 ? $0 : nil }
+  }
+
+  /// Counts what the edits folded into the loaded items in their pages.
+  /// - Returns: What the step did to the items shown.
+  private mutating func follow(_ settled: PagingEdits<Item>.Settled) -> ItemsChange? {
+    for edited in settled.folded { pages.count(edited) }
+    return settled.change
+  }
+}
