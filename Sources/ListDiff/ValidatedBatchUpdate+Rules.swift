@@ -26,7 +26,9 @@ extension ValidatedBatchUpdate {
         guard section >= 0, section < oldSectionCount else {
           throw .sectionOutOfRange(.delete, section: section, sectionCount: oldSectionCount)
         }
-        guard flags[section] & deleted == 0 else { throw .conflictingSectionChanges(section, first: .delete, second: .delete) }
+        guard flags[section] & deleted == 0 else {
+          throw .conflictingSectionChanges(section, first: .delete, second: .delete)
+        }
         flags[section] |= deleted
       }
       for section in update.sectionReloads {
@@ -34,8 +36,12 @@ extension ValidatedBatchUpdate {
         guard section >= 0, section < oldSectionCount else {
           throw .sectionOutOfRange(.reload, section: section, sectionCount: oldSectionCount)
         }
-        guard flags[section] & reloaded == 0 else { throw .conflictingSectionChanges(section, first: .reload, second: .reload) }
-        guard flags[section] & deleted == 0 else { throw .conflictingSectionChanges(section, first: .delete, second: .reload) }
+        guard flags[section] & reloaded == 0 else {
+          throw .conflictingSectionChanges(section, first: .reload, second: .reload)
+        }
+        guard flags[section] & deleted == 0 else {
+          throw .conflictingSectionChanges(section, first: .delete, second: .reload)
+        }
         flags[section] |= reloaded
       }
       for move in update.sectionMoves {
@@ -45,8 +51,12 @@ extension ValidatedBatchUpdate {
         guard move.to >= 0, move.to < newSectionCount else {
           throw .moveSectionDestinationOutOfRange(move, sectionCount: max(newSectionCount, 0))
         }
-        guard flags[move.from] & deleted == 0 else { throw .conflictingSectionChanges(move.from, first: .delete, second: .move) }
-        guard flags[move.from] & reloaded == 0 else { throw .conflictingSectionChanges(move.from, first: .reload, second: .move) }
+        guard flags[move.from] & deleted == 0 else {
+          throw .conflictingSectionChanges(move.from, first: .delete, second: .move)
+        }
+        guard flags[move.from] & reloaded == 0 else {
+          throw .conflictingSectionChanges(move.from, first: .reload, second: .move)
+        }
         let earlier = newIndexOfOldSection[move.from]
         if earlier == move.to { throw .conflictingSectionChanges(move.from, first: .move, second: .move) }
         if earlier >= 0 {
@@ -65,8 +75,12 @@ extension ValidatedBatchUpdate {
         guard section >= 0, section < newSectionCount else {
           throw .sectionOutOfRange(.insert, section: section, sectionCount: max(newSectionCount, 0))
         }
-        guard !inserted[section] else { throw .conflictingSectionChanges(section, first: .insert, second: .insert) }
-        guard oldIndexOfNewSection[section] < 0 else { throw .conflictingSectionChanges(section, first: .insert, second: .move) }
+        guard !inserted[section] else {
+          throw .conflictingSectionChanges(section, first: .insert, second: .insert)
+        }
+        guard oldIndexOfNewSection[section] < 0 else {
+          throw .conflictingSectionChanges(section, first: .insert, second: .move)
+        }
         inserted[section] = true
       }
 
@@ -145,7 +159,9 @@ extension ValidatedBatchUpdate {
           throw .conflictingItemChanges(path, first: change, second: change)
         }
         // Deletes are claimed first, so only a reload can meet a delete here.
-        guard row.flags & deleted == 0 else { throw .conflictingItemChanges(path, first: .delete, second: .reload) }
+        guard row.flags & deleted == 0 else {
+          throw .conflictingItemChanges(path, first: .delete, second: .reload)
+        }
         row.flags |= flag
         oldRows[path] = row
         return true
@@ -180,8 +196,12 @@ extension ValidatedBatchUpdate {
         }
         guard !isInserted(to.section) else { throw .moveItemIntoInsertedSection(move) }
         var row = oldRows[from, default: OldRow()]
-        guard row.flags & deleted == 0 else { throw .conflictingItemChanges(from, first: .delete, second: .move) }
-        guard row.flags & reloaded == 0 else { throw .conflictingItemChanges(from, first: .reload, second: .move) }
+        guard row.flags & deleted == 0 else {
+          throw .conflictingItemChanges(from, first: .delete, second: .move)
+        }
+        guard row.flags & reloaded == 0 else {
+          throw .conflictingItemChanges(from, first: .reload, second: .move)
+        }
         if row.flags & moved != 0 {
           if row.moveDestination == to { throw .conflictingItemChanges(from, first: .move, second: .move) }
           throw .itemMovedToTwoDestinations(from, first: row.moveDestination, second: to)
@@ -201,7 +221,9 @@ extension ValidatedBatchUpdate {
         }
         if isInserted(path.section) { continue }
         let count = newItemCounts[path.section]
-        guard path.item >= 0, path.item < count else { throw .itemOutOfRange(.insert, path, itemCount: count) }
+        guard path.item >= 0, path.item < count else {
+          throw .itemOutOfRange(.insert, path, itemCount: count)
+        }
         if let source = newRows[path] {
           if source == insertMarker { throw .conflictingItemChanges(path, first: .insert, second: .insert) }
           throw .conflictingItemChanges(path, first: .insert, second: .move)

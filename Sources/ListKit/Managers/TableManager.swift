@@ -207,7 +207,9 @@ open class TableManager {
   }
 
   /// Performs a committed edit through the row's section.
-  package final func listView(_ listView: any ListView, commit editingStyle: EditingStyle, forItemAt path: ItemPath) {
+  package final func listView(
+    _ listView: any ListView, commit editingStyle: EditingStyle, forItemAt path: ItemPath
+  ) {
     forwardToSection(path.section, "commitEditingStyle") {
       $0.listView(listView, commit: editingStyle, forItemAt: path)
     }
@@ -220,7 +222,8 @@ open class TableManager {
 
   /// Moves the row's cell manager to where the user dropped it; the view has already moved the
   /// row, so the displayed state follows without another update.
-  package final func listView(_ listView: any ListView, moveItemAt source: ItemPath, to destination: ItemPath) {
+  package final func listView(_ listView: any ListView, moveItemAt source: ItemPath, to destination: ItemPath)
+  {
     guard let from = sectionManager(at: source.section, for: "moveItemAt"),
       let to = sectionManager(at: destination.section, for: "moveItemAt"),
       let cell = from.cellManager(at: source, for: "moveItemAt")
@@ -320,7 +323,8 @@ open class TableManager {
   }
 
   /// Forwards to the row's section.
-  package final func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath) {
+  package final func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath)
+  {
     forwardToSection(path.section, "willDisplay") {
       $0.listView(listView, willDisplay: cell, forItemAt: path)
     }
@@ -330,7 +334,9 @@ open class TableManager {
   ///
   /// A row deleted by an update ends display at its old path,
   /// possibly in a section that is gone; that is not reported.
-  package final func listView(_ listView: any ListView, didEndDisplaying cell: AnyObject, forItemAt path: ItemPath) {
+  package final func listView(
+    _ listView: any ListView, didEndDisplaying cell: AnyObject, forItemAt path: ItemPath
+  ) {
     forwardToSection(path.section, nil) { $0.listView(listView, didEndDisplaying: cell, forItemAt: path) }
   }
 
@@ -370,7 +376,8 @@ open class TableManager {
   }
 
   /// A row's editing control, from its section.
-  package final func listView(_ listView: any ListView, editingStyleForItemAt path: ItemPath) -> EditingStyle {
+  package final func listView(_ listView: any ListView, editingStyleForItemAt path: ItemPath) -> EditingStyle
+  {
     forwardToSection(path.section, "editingStyleForItemAt") {
       $0.listView(listView, editingStyleForItemAt: path)
     } ?? .none

@@ -37,7 +37,8 @@ package final class TableManagerConnection: ListDataSource, ListDelegate {
     table?.listView(listView, canEditItemAt: path) ?? false
   }
 
-  package func listView(_ listView: any ListView, commit editingStyle: EditingStyle, forItemAt path: ItemPath) {
+  package func listView(_ listView: any ListView, commit editingStyle: EditingStyle, forItemAt path: ItemPath)
+  {
     table?.listView(listView, commit: editingStyle, forItemAt: path)
   }
 
@@ -85,7 +86,8 @@ package final class TableManagerConnection: ListDataSource, ListDelegate {
     table?.listView(listView, willDisplay: cell, forItemAt: path)
   }
 
-  package func listView(_ listView: any ListView, didEndDisplaying cell: AnyObject, forItemAt path: ItemPath) {
+  package func listView(_ listView: any ListView, didEndDisplaying cell: AnyObject, forItemAt path: ItemPath)
+  {
     table?.listView(listView, didEndDisplaying: cell, forItemAt: path)
   }
 
@@ -117,11 +119,15 @@ package final class TableManagerConnection: ListDataSource, ListDelegate {
     table?.listView(listView, editingStyleForItemAt: path) ?? .none
   }
 
-  package func listView(_ listView: any ListView, leadingSwipeActionsForItemAt path: ItemPath) -> SwipeActionsConfiguration? {
+  package func listView(_ listView: any ListView, leadingSwipeActionsForItemAt path: ItemPath)
+    -> SwipeActionsConfiguration?
+  {
     table?.listView(listView, leadingSwipeActionsForItemAt: path)
   }
 
-  package func listView(_ listView: any ListView, trailingSwipeActionsForItemAt path: ItemPath) -> SwipeActionsConfiguration? {
+  package func listView(_ listView: any ListView, trailingSwipeActionsForItemAt path: ItemPath)
+    -> SwipeActionsConfiguration?
+  {
     table?.listView(listView, trailingSwipeActionsForItemAt: path)
   }
 }

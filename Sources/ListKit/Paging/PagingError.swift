@@ -35,7 +35,8 @@ public struct PagingError: Error, Sendable {
   ///   - error: What the loader threw; kept as ``underlying`` and classified into ``kind``.
   ///   - direction: Which way the load went.
   ///   - token: The request's user token, redacted from the message and details.
-  package init(loaderError error: any Error & Sendable, direction: PagingDirection, redacting token: String?) {
+  package init(loaderError error: any Error & Sendable, direction: PagingDirection, redacting token: String?)
+  {
     let kind = PagingErrorKind(classifying: error)
     let localized = (error as? any LocalizedError)?.errorDescription
     self.direction = direction

@@ -94,7 +94,8 @@ import Testing
   // MARK: Only regular files are read
 
   @Test func namedPipeInAnEntrysPlaceIsAMissAtOnceAndIsRemoved() async throws {
-    try await withCache(PageCacheKey(listName: "photos", context: RequestContext(userToken: "t"))) { cache, key in
+    try await withCache(PageCacheKey(listName: "photos", context: RequestContext(userToken: "t"))) {
+      cache, key in
       // The index knows a good entry; then a pipe takes its place (no writer ever comes).
       let file = try await saveOne(cache, key)
       try FileManager.default.removeItem(at: file)
@@ -253,7 +254,8 @@ import Testing
   // MARK: Integrity
 
   @Test func everySingleChangedByteOfAnEntryIsACorruptMissNeverAHit() async throws {
-    try await withCache(PageCacheKey(listName: "photos", context: RequestContext(userToken: "t"))) { cache, key in
+    try await withCache(PageCacheKey(listName: "photos", context: RequestContext(userToken: "t"))) {
+      cache, key in
       let file = try await saveOne(cache, key, count: 2)
       let whole = try Data(contentsOf: file)
       var hits = 0
@@ -282,7 +284,8 @@ import Testing
     let seed = UInt64(ProcessInfo.processInfo.environment["LISTKIT_SEED"] ?? "") ?? 0xC0_22_0B_7E
     var random = SplitMix64(seed: seed)
     let cases = ProcessInfo.processInfo.environment["LISTKIT_HEAVY"] == "1" ? 5_000 : 300
-    try await withCache(PageCacheKey(listName: "photos", context: RequestContext(userToken: "t"))) { cache, key in
+    try await withCache(PageCacheKey(listName: "photos", context: RequestContext(userToken: "t"))) {
+      cache, key in
       let file = try await saveOne(cache, key, count: 3)
       let whole = try Data(contentsOf: file)
       for number in 0..<cases {
@@ -436,7 +439,10 @@ import Testing
     let cache = makeCache(directory)
     let variants: [(PageCacheKey, PageCacheKey)] = [
       (PageCacheKey(listName: composed), PageCacheKey(listName: decomposed)),
-      (PageCacheKey(listName: "l", context: RequestContext(userToken: composed)), PageCacheKey(listName: "l", context: RequestContext(userToken: decomposed))),
+      (
+        PageCacheKey(listName: "l", context: RequestContext(userToken: composed)),
+        PageCacheKey(listName: "l", context: RequestContext(userToken: decomposed))
+      ),
       (PageCacheKey(listName: "l", query: composed), PageCacheKey(listName: "l", query: decomposed)),
     ]
     for (number, (saved, asked)) in variants.enumerated() {

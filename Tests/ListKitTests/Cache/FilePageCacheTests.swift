@@ -317,9 +317,11 @@ import Testing
       try await cache.saveFirstPage(
         CacheFixtures.page(20), for: PageCacheKey(listName: list, context: RequestContext(userToken: token)))
       try await cache.saveFirstPage(
-        CacheFixtures.page(3), for: PageCacheKey(listName: "photos", context: RequestContext(userToken: token), query: list))
+        CacheFixtures.page(3),
+        for: PageCacheKey(listName: "photos", context: RequestContext(userToken: token), query: list))
     }
-    _ = await cache.loadFirstPage(for: PageCacheKey(listName: "photos", context: RequestContext(userToken: token)))
+    _ = await cache.loadFirstPage(
+      for: PageCacheKey(listName: "photos", context: RequestContext(userToken: token)))
 
     let needles = [token, "SECRET-token-7731", "eyJhbGciOiJIUzI1NiJ9"]
     let names = CacheFixtures.fileNames(in: directory)
@@ -343,7 +345,8 @@ import Testing
     defer { CacheFixtures.removeDirectory(directory) }
     let cache = makeCache(directory)
     let alice = PageCacheKey(listName: "photos", context: RequestContext(userToken: "alice-token"))
-    let aliceSearch = PageCacheKey(listName: "search", context: RequestContext(userToken: "alice-token"), query: "cats")
+    let aliceSearch = PageCacheKey(
+      listName: "search", context: RequestContext(userToken: "alice-token"), query: "cats")
     let bob = PageCacheKey(listName: "photos", context: RequestContext(userToken: "bob-token"))
     let shared = PageCacheKey(listName: "photos")
     for key in [alice, aliceSearch, bob, shared] {
