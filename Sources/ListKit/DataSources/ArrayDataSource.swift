@@ -40,7 +40,7 @@ public final class ArrayDataSource<Item, Cell: AnyObject> {
   /// Orders the replacements and diffs the large ones off the main actor.
   let updates = UpdateQueue()
   /// What the view holds as its data source; it lives as long as this data source.
-  private lazy var connection = ArrayDataSourceConnection(source: self)
+  private let connection = ArrayDataSourceConnection<Item, Cell>()
 
   /// Creates a data source with one section.
   /// - Parameters:
@@ -62,6 +62,7 @@ public final class ArrayDataSource<Item, Cell: AnyObject> {
     self.sections = sections
     self.cellIdentifier = cellIdentifier
     self.configureCell = configureCell
+    connection.source = self
   }
 
   /// The items of a one-section data source, or of every section in order.

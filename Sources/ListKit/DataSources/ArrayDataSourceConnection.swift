@@ -6,12 +6,8 @@
 /// from UIKit.
 @MainActor
 final class ArrayDataSourceConnection<Item, Cell: AnyObject>: ListDataSource {
-  /// The data source that answers; `nil` only once it is gone.
+  /// The data source that answers, set by it as it is made; `nil` only once it is gone.
   weak var source: ArrayDataSource<Item, Cell>?
-
-  init(source: ArrayDataSource<Item, Cell>) {
-    self.source = source
-  }
 
   func numberOfSections(in listView: any ListView) -> Int {
     source?.sections.count ?? 0

@@ -75,7 +75,7 @@ open class TableManager {
   /// Orders the updates and diffs the large ones off the main actor.
   let updates = UpdateQueue()
   /// What the view holds as its data source and delegate; it lives as long as this manager.
-  package private(set) lazy var connection = TableManagerConnection(table: self)
+  package let connection = TableManagerConnection()
   /// The row ``scrollToRow(_:)`` brings into view once the view shows it.
   weak var pendingScrollTarget: CellManager?
 
@@ -92,6 +92,7 @@ open class TableManager {
   ///   - sections: The sections, in display order.
   public init(listView: (any ListView)? = nil, sections: [SectionManager] = []) {
     self.sections = sections
+    connection.table = self
     for section in sections { section.table = self }
     if let listView { attach(to: listView) }
   }

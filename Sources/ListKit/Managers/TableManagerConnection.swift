@@ -6,12 +6,8 @@
 /// updates, lookups), not the view's questions.
 @MainActor
 package final class TableManagerConnection: ListDataSource, ListDelegate {
-  /// The manager that answers; `nil` only once it is gone.
+  /// The manager that answers, set by it as it is made; `nil` only once it is gone.
   package weak var table: TableManager?
-
-  init(table: TableManager) {
-    self.table = table
-  }
 
   package func numberOfSections(in listView: any ListView) -> Int {
     table?.numberOfSections(in: listView) ?? 0
