@@ -43,8 +43,8 @@ package final class DemoScreen {
   package var onChange: (@MainActor () -> Void)?
   /// Whether showing rows near the end loads the next page (off for `--dump`).
   package var loadsNextPageAutomatically: Bool {
-    get { photosSection.reportsDisplay }
-    set { photosSection.reportsDisplay = newValue }
+    get { table.reportsDisplay }
+    set { table.reportsDisplay = newValue }
   }
   /// The number of pages shown since the last refresh (the cached first page counts as one).
   package private(set) var pagesLoaded = 0
@@ -52,11 +52,11 @@ package final class DemoScreen {
   /// the last 20; a correct screen has none.
   package private(set) var diagnostics: [ListDiagnostic] = []
 
-  let table = TableManager()
+  let table = DemoTableManager()
   let summary = SummaryRow()
   let summarySection: SectionManager
   let pinnedSection: SectionManager
-  let photosSection: DemoPhotosSection
+  let photosSection: PagedSection<Photo>
   private var pinned: [Photo] = []
   private let sourceDescription: String
   /// Where ``start()`` opens the list.
@@ -86,7 +86,7 @@ package final class DemoScreen {
     listView = TerminalListView(width: size.columns, height: max(0, size.rows - 1))
     summarySection = SectionManager(cells: [summary], headerTitle: Self.rule("ListKit demo — photos"))
     pinnedSection = SectionManager(headerTitle: Self.rule("Pinned"))
-    photosSection = DemoPhotosSection(list: list, headerTitle: Self.rule("Photos")) { PhotoRow($0) }
+    photosSection = PagedSection(list: list, headerTitle: Self.rule("Photos")) { PhotoRow($0) }
     photosSection.statusTexts = Self.statusTexts
     pinnedSection.condition = { [weak self] in self?.pinned.isEmpty == false }
     table.sections = [summarySection, pinnedSection, photosSection]

@@ -97,7 +97,7 @@ final class ManagedRow: ModelCellManager<ManagedModel, ManagedCell> {
   var sink = 0.0
   let massive = DirectIndexingDataSource(models: models)
   let viewController: any ListDataSource & ListDelegate = massive
-  let managers: any ListDataSource & ListDelegate = table.connection  // what the view calls
+  let managers: any ListDataSource & ListDelegate = table
   /// One pass of the requests through `source`, as a list view asks; CPU seconds of this thread.
   func pass(_ source: any ListDataSource & ListDelegate, _ paths: [ItemPath]) -> Double {
     var start = timespec()

@@ -73,6 +73,27 @@ import Testing
       ])
   }
 
+  @Test func theTableAnswersHeaderHeight_whenItOverridesIt_andTheSectionIsNotAsked() throws {
+    final class TallHeaders: TableManager {
+      var asked = 0
+      override func listView(_ listView: any ListView, heightForHeaderInSection section: Int) -> Double? {
+        asked += 1
+        return 50
+      }
+    }
+    let view = HeadlessTableView()
+    let log = CallLog()
+    let items = ItemsSection(headerTitle: "Items")
+    items.log = log
+    items.cells = Self.items.map(ItemRow.init)
+    let table = TallHeaders(sections: [items])
+    table.attach(to: view)
+    _ = view.render()
+    #expect(table.asked > 0)
+    #expect(!log.calls.contains { $0.hasPrefix("items.headerHeight") })
+    #expect(try view.frameOfItem(at: ItemPath(item: 0, section: 0)).lowerBound == 50)
+  }
+
   @Test func theSectionAnswersSelection_andItsRowsAreNotAsked() throws {
     let screen = OrderScreen(items: Self.items, coupons: [Coupon(id: "A", discount: 1)])
     _ = screen.view.render()

@@ -1,5 +1,5 @@
-/// The first level of the manager hierarchy: owns the connection to a ``ListView``, answers its
-/// data-source and delegate calls, and forwards each to the ``SectionManager`` of that section.
+/// The first level of the manager hierarchy: owns the connection to a ``ListView``, becomes its
+/// data source and delegate, and forwards every call to the ``SectionManager`` of that section.
 ///
 /// ```swift
 /// let table = TableManager(listView: tableView)
@@ -10,9 +10,7 @@
 /// ```
 ///
 /// The table manager does not retain its view, and the view does not retain it (as UIKit holds
-/// its data source weakly, the view holds the manager's connection weakly): keep the manager in a
-/// property of the view's owner. Sections and rows answer the view's calls, each overriding
-/// what it needs; the table manager only routes them. A manager
+/// its data source weakly): keep the manager in a property of the view's owner. A manager
 /// released while its view lives on reports ``ListDiagnostic/Kind/managerReleased(manager:view:)``.
 ///
 /// The table manager shows the sections whose condition holds, with the rows they had at the
@@ -74,8 +72,6 @@ open class TableManager {
 
   /// Orders the updates and diffs the large ones off the main actor.
   let updates = UpdateQueue()
-  /// What the view holds as its data source and delegate; it lives as long as this manager.
-  package let connection = TableManagerConnection()
   /// The row ``scrollToRow(_:)`` brings into view once the view shows it.
   weak var pendingScrollTarget: CellManager?
 
@@ -88,11 +84,10 @@ open class TableManager {
 
   /// Creates a table manager and attaches it to a view.
   /// - Parameters:
-  ///   - listView: The view to serve; the manager answers its data-source and delegate calls.
+  ///   - listView: The view to serve; the manager becomes its data source and delegate.
   ///   - sections: The sections, in display order.
   public init(listView: (any ListView)? = nil, sections: [SectionManager] = []) {
     self.sections = sections
-    connection.table = self
     for section in sections { section.table = self }
     if let listView { attach(to: listView) }
   }
@@ -101,13 +96,13 @@ open class TableManager {
     checkViewOutlivesManager()
   }
 
-  /// Answers a view's data-source and delegate calls from now on and shows the sections in it.
+  /// Becomes the data source and delegate of a view and shows the sections in it.
   /// - Parameter listView: The view; held weakly.
   public func attach(to listView: any ListView) {
     self.listView = listView
     registeredIdentifiers = []
-    listView.dataSource = connection
-    listView.delegate = connection
+    listView.dataSource = self
+    listView.delegate = self
     update(animated: false)
   }
 
@@ -173,58 +168,55 @@ open class TableManager {
   // MARK: Data source (forwarded to sections)
 
   /// The number of displayed sections.
-  package final func numberOfSections(in listView: any ListView) -> Int { displayedSections.count }
+  open func numberOfSections(in listView: any ListView) -> Int { displayedSections.count }
 
   /// The number of rows of a displayed section; 0 with a diagnostic when out of range.
-  package final func listView(_ listView: any ListView, numberOfItemsInSection section: Int) -> Int {
+  open func listView(_ listView: any ListView, numberOfItemsInSection section: Int) -> Int {
     forwardToSection(section, "numberOfItemsInSection") {
       $0.listView(listView, numberOfItemsInSection: section)
     } ?? 0
   }
 
   /// The cell for a row, from its section; a ``PlaceholderCell`` when out of range.
-  package final func listView(_ listView: any ListView, cellForItemAt path: ItemPath) -> AnyObject {
+  open func listView(_ listView: any ListView, cellForItemAt path: ItemPath) -> AnyObject {
     forwardToSection(path.section, "cellForItemAt") { $0.listView(listView, cellForItemAt: path) }
       ?? PlaceholderCell(reason: "no section \(path.section)")
   }
 
   /// The header title, from the section.
-  package final func listView(_ listView: any ListView, titleForHeaderInSection section: Int) -> String? {
+  open func listView(_ listView: any ListView, titleForHeaderInSection section: Int) -> String? {
     forwardToSection(section, "titleForHeaderInSection") {
       $0.listView(listView, titleForHeaderInSection: section)
     } ?? nil
   }
 
   /// The footer title, from the section.
-  package final func listView(_ listView: any ListView, titleForFooterInSection section: Int) -> String? {
+  open func listView(_ listView: any ListView, titleForFooterInSection section: Int) -> String? {
     forwardToSection(section, "titleForFooterInSection") {
       $0.listView(listView, titleForFooterInSection: section)
     } ?? nil
   }
 
   /// Whether a row can be edited, from its section.
-  package final func listView(_ listView: any ListView, canEditItemAt path: ItemPath) -> Bool {
+  open func listView(_ listView: any ListView, canEditItemAt path: ItemPath) -> Bool {
     forwardToSection(path.section, "canEditItemAt") { $0.listView(listView, canEditItemAt: path) } ?? false
   }
 
   /// Performs a committed edit through the row's section.
-  package final func listView(
-    _ listView: any ListView, commit editingStyle: EditingStyle, forItemAt path: ItemPath
-  ) {
+  open func listView(_ listView: any ListView, commit editingStyle: EditingStyle, forItemAt path: ItemPath) {
     forwardToSection(path.section, "commitEditingStyle") {
       $0.listView(listView, commit: editingStyle, forItemAt: path)
     }
   }
 
   /// Whether a row can be reordered, from its section.
-  package final func listView(_ listView: any ListView, canMoveItemAt path: ItemPath) -> Bool {
+  open func listView(_ listView: any ListView, canMoveItemAt path: ItemPath) -> Bool {
     forwardToSection(path.section, "canMoveItemAt") { $0.listView(listView, canMoveItemAt: path) } ?? false
   }
 
   /// Moves the row's cell manager to where the user dropped it; the view has already moved the
   /// row, so the displayed state follows without another update.
-  package final func listView(_ listView: any ListView, moveItemAt source: ItemPath, to destination: ItemPath)
-  {
+  open func listView(_ listView: any ListView, moveItemAt source: ItemPath, to destination: ItemPath) {
     guard let from = sectionManager(at: source.section, for: "moveItemAt"),
       let to = sectionManager(at: destination.section, for: "moveItemAt"),
       let cell = from.cellManager(at: source, for: "moveItemAt")
@@ -254,14 +246,14 @@ open class TableManager {
   }
 
   /// Forwards prefetching, grouped by section.
-  package final func listView(_ listView: any ListView, prefetchItemsAt paths: [ItemPath]) {
+  open func listView(_ listView: any ListView, prefetchItemsAt paths: [ItemPath]) {
     for (section, group) in groupedBySection(paths) {
       forwardToSection(section, "prefetchItemsAt") { $0.listView(listView, prefetchItemsAt: group) }
     }
   }
 
   /// Forwards cancelled prefetching, grouped by section.
-  package final func listView(_ listView: any ListView, cancelPrefetchingForItemsAt paths: [ItemPath]) {
+  open func listView(_ listView: any ListView, cancelPrefetchingForItemsAt paths: [ItemPath]) {
     for (section, group) in groupedBySection(paths) {
       forwardToSection(section, "cancelPrefetchingForItemsAt") {
         $0.listView(listView, cancelPrefetchingForItemsAt: group)
@@ -284,48 +276,47 @@ open class TableManager {
   // MARK: Delegate (forwarded to sections)
 
   /// A row's height, from its section.
-  package final func listView(_ listView: any ListView, heightForItemAt path: ItemPath) -> Double? {
+  open func listView(_ listView: any ListView, heightForItemAt path: ItemPath) -> Double? {
     forwardToSection(path.section, "heightForItemAt") { $0.listView(listView, heightForItemAt: path) } ?? nil
   }
 
   /// A row's estimated height, from its section.
-  package final func listView(_ listView: any ListView, estimatedHeightForItemAt path: ItemPath) -> Double? {
+  open func listView(_ listView: any ListView, estimatedHeightForItemAt path: ItemPath) -> Double? {
     forwardToSection(path.section, "estimatedHeightForItemAt") {
       $0.listView(listView, estimatedHeightForItemAt: path)
     } ?? nil
   }
 
   /// A header's height, from its section.
-  package final func listView(_ listView: any ListView, heightForHeaderInSection section: Int) -> Double? {
+  open func listView(_ listView: any ListView, heightForHeaderInSection section: Int) -> Double? {
     forwardToSection(section, "heightForHeaderInSection") {
       $0.listView(listView, heightForHeaderInSection: section)
     } ?? nil
   }
 
   /// A footer's height, from its section.
-  package final func listView(_ listView: any ListView, heightForFooterInSection section: Int) -> Double? {
+  open func listView(_ listView: any ListView, heightForFooterInSection section: Int) -> Double? {
     forwardToSection(section, "heightForFooterInSection") {
       $0.listView(listView, heightForFooterInSection: section)
     } ?? nil
   }
 
   /// A header view, from its section.
-  package final func listView(_ listView: any ListView, viewForHeaderInSection section: Int) -> AnyObject? {
+  open func listView(_ listView: any ListView, viewForHeaderInSection section: Int) -> AnyObject? {
     forwardToSection(section, "viewForHeaderInSection") {
       $0.listView(listView, viewForHeaderInSection: section)
     } ?? nil
   }
 
   /// A footer view, from its section.
-  package final func listView(_ listView: any ListView, viewForFooterInSection section: Int) -> AnyObject? {
+  open func listView(_ listView: any ListView, viewForFooterInSection section: Int) -> AnyObject? {
     forwardToSection(section, "viewForFooterInSection") {
       $0.listView(listView, viewForFooterInSection: section)
     } ?? nil
   }
 
   /// Forwards to the row's section.
-  package final func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath)
-  {
+  open func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath) {
     forwardToSection(path.section, "willDisplay") {
       $0.listView(listView, willDisplay: cell, forItemAt: path)
     }
@@ -335,57 +326,54 @@ open class TableManager {
   ///
   /// A row deleted by an update ends display at its old path,
   /// possibly in a section that is gone; that is not reported.
-  package final func listView(
-    _ listView: any ListView, didEndDisplaying cell: AnyObject, forItemAt path: ItemPath
-  ) {
+  open func listView(_ listView: any ListView, didEndDisplaying cell: AnyObject, forItemAt path: ItemPath) {
     forwardToSection(path.section, nil) { $0.listView(listView, didEndDisplaying: cell, forItemAt: path) }
   }
 
   /// Whether a row highlights, from its section.
-  package final func listView(_ listView: any ListView, shouldHighlightItemAt path: ItemPath) -> Bool {
+  open func listView(_ listView: any ListView, shouldHighlightItemAt path: ItemPath) -> Bool {
     forwardToSection(path.section, "shouldHighlightItemAt") {
       $0.listView(listView, shouldHighlightItemAt: path)
     } ?? false
   }
 
   /// Forwards to the row's section.
-  package final func listView(_ listView: any ListView, didHighlightItemAt path: ItemPath) {
+  open func listView(_ listView: any ListView, didHighlightItemAt path: ItemPath) {
     forwardToSection(path.section, "didHighlightItemAt") { $0.listView(listView, didHighlightItemAt: path) }
   }
 
   /// Forwards to the row's section.
-  package final func listView(_ listView: any ListView, didUnhighlightItemAt path: ItemPath) {
+  open func listView(_ listView: any ListView, didUnhighlightItemAt path: ItemPath) {
     forwardToSection(path.section, "didUnhighlightItemAt") {
       $0.listView(listView, didUnhighlightItemAt: path)
     }
   }
 
   /// The path to select instead, from the row's section.
-  package final func listView(_ listView: any ListView, willSelectItemAt path: ItemPath) -> ItemPath? {
+  open func listView(_ listView: any ListView, willSelectItemAt path: ItemPath) -> ItemPath? {
     forwardToSection(path.section, "willSelectItemAt") { $0.listView(listView, willSelectItemAt: path) }
       ?? nil
   }
 
   /// Forwards to the row's section.
-  package final func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {
+  open func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {
     forwardToSection(path.section, "didSelectItemAt") { $0.listView(listView, didSelectItemAt: path) }
   }
 
   /// Forwards to the row's section.
-  package final func listView(_ listView: any ListView, didDeselectItemAt path: ItemPath) {
+  open func listView(_ listView: any ListView, didDeselectItemAt path: ItemPath) {
     forwardToSection(path.section, "didDeselectItemAt") { $0.listView(listView, didDeselectItemAt: path) }
   }
 
   /// A row's editing control, from its section.
-  package final func listView(_ listView: any ListView, editingStyleForItemAt path: ItemPath) -> EditingStyle
-  {
+  open func listView(_ listView: any ListView, editingStyleForItemAt path: ItemPath) -> EditingStyle {
     forwardToSection(path.section, "editingStyleForItemAt") {
       $0.listView(listView, editingStyleForItemAt: path)
     } ?? .none
   }
 
   /// A row's leading swipe buttons, from its section.
-  package final func listView(_ listView: any ListView, leadingSwipeActionsForItemAt path: ItemPath)
+  open func listView(_ listView: any ListView, leadingSwipeActionsForItemAt path: ItemPath)
     -> SwipeActionsConfiguration?
   {
     forwardToSection(path.section, "leadingSwipeActionsForItemAt") {
@@ -394,7 +382,7 @@ open class TableManager {
   }
 
   /// A row's trailing swipe buttons, from its section.
-  package final func listView(_ listView: any ListView, trailingSwipeActionsForItemAt path: ItemPath)
+  open func listView(_ listView: any ListView, trailingSwipeActionsForItemAt path: ItemPath)
     -> SwipeActionsConfiguration?
   {
     forwardToSection(path.section, "trailingSwipeActionsForItemAt") {
@@ -402,3 +390,6 @@ open class TableManager {
     } ?? nil
   }
 }
+
+// The requirements are implemented in the class body, so that subclasses can override them.
+extension TableManager: ListDataSource, ListDelegate {}

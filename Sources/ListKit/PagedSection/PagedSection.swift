@@ -129,7 +129,7 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   }
 
   /// Tells the list about the first and the last row on screen, as their `willDisplay` did while
-  /// paging was held back: through the table, as the view's own display calls come.
+  /// paging was held back: through the table, which may not report display (a subclass).
   private func requestPagesNearVisibleRows() {
     guard let table, let listView = table.listView,
       let section = table.displayedSections.firstIndex(where: { $0 === self })

@@ -40,7 +40,7 @@ import Testing
   }
 
   /// Pages load only when a test asks: rows coming on screen are not reported.
-  final class QuietSection: PagedSection<TestItem> {
+  final class QuietTableManager: TableManager {
     override func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath) {}
   }
 
@@ -69,7 +69,7 @@ import Testing
       configuration: .test(pageSize: pageSize, prefetchDistance: 0, maximumItemCount: maximum),
       loader: ClosurePageLoader { server.page(for: $0) }, cache: cache, now: { testNow })
     let view = HeadlessTableView(viewportHeight: 10_000, rowHeight: 44)
-    let table = TableManager(listView: view, sections: [QuietSection(list: list) { ItemRow($0) }])
+    let table = QuietTableManager(listView: view, sections: [PagedSection(list: list) { ItemRow($0) }])
     await list.refresh()?.value
     table.update()
     view.clearEvents()
