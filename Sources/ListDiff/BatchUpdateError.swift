@@ -13,21 +13,23 @@
 /// and "Batch Insertion, Deletion, and Reloading of Rows and Sections" in Apple's *Table View
 /// Programming Guide for iOS*). Index paths print as `[section, row]`, as Swift's `IndexPath` does.
 ///
+/// A rule that applies to every kind of change is one case carrying the ``Change`` that broke it
+/// (a delete, an insert, a reload or a move's source out of range; two changes of one row).
+///
 /// Three families are stricter than UIKit and say so in their text: a change listed twice
 /// (UIKit silently merges exact repeats), and a row moved out of a deleted section or into an
 /// inserted one (a table view then falls back to reloading, losing the animation; a collection
 /// view refuses the batch).
 public enum BatchUpdateError: Error, Hashable, Sendable {
-  /// Which kind of change a ``duplicateSectionChange(_:change:)`` or
-  /// ``duplicateItemChange(_:change:)`` repeats.
-  public enum Change: String, Hashable, Sendable {
+  /// A kind of change in a batch update.
+  public enum Change: Hashable, Sendable {
     /// A delete.
     case delete
     /// An insert.
     case insert
     /// A reload.
     case reload
-    /// A move (the same source listed again with the same destination).
+    /// A move; in an out-of-range case, its source.
     case move
   }
 
@@ -41,54 +43,28 @@ public enum BatchUpdateError: Error, Hashable, Sendable {
   /// The data source reports a negative number of rows for a section after the update.
   case negativeNumberOfRows(section: Int, count: Int)
 
-  // MARK: Conflicts between changes
+  // MARK: Two changes of one section or row
 
-  /// The same row is both deleted and reloaded.
-  case deleteAndReloadSameItem(ItemPath)
-  /// The same section is both deleted and reloaded.
-  case deleteAndReloadSameSection(Int)
-  /// The same row is both deleted and moved.
-  case deleteAndMoveSameItem(ItemPath)
-  /// The same section is both deleted and moved.
-  case deleteAndMoveSameSection(Int)
-  /// The same row is both reloaded and moved (UIKit turns the reload into a delete and reports
-  /// it as a delete-and-move).
-  case reloadAndMoveSameItem(ItemPath)
-  /// The same section is both reloaded and moved (reported like a delete-and-move, as UIKit).
-  case reloadAndMoveSameSection(Int)
-  /// A row is inserted at the path another row is moved to.
-  case insertAndMoveSameItem(ItemPath)
-  /// A section is inserted at the index another section is moved to.
-  case insertAndMoveSameSection(Int)
+  /// Two changes address the same section: a delete and a reload, a delete or reload and a move
+  /// from it, an insert and a move to it, or the same change listed twice (`first == second`).
+  case conflictingSectionChanges(Int, first: Change, second: Change)
+  /// Two changes address the same row, as ``conflictingSectionChanges(_:first:second:)`` does a
+  /// section. A reload and a move of one row are reported as UIKit does, as a delete and a move.
+  case conflictingItemChanges(ItemPath, first: Change, second: Change)
 
   // MARK: Out of range
 
-  /// A deleted section does not exist before the update.
-  case deleteSectionOutOfRange(section: Int, sectionCount: Int)
-  /// A deleted row's section does not exist before the update.
-  case deleteItemSectionOutOfRange(ItemPath, sectionCount: Int)
-  /// A deleted row does not exist before the update.
-  case deleteItemOutOfRange(ItemPath, itemCount: Int)
-  /// A reloaded section does not exist before the update (UIKit words it as a delete).
-  case reloadSectionOutOfRange(section: Int, sectionCount: Int)
-  /// A reloaded row's section does not exist before the update (worded as a delete).
-  case reloadItemSectionOutOfRange(ItemPath, sectionCount: Int)
-  /// A reloaded row does not exist before the update (worded as a delete).
-  case reloadItemOutOfRange(ItemPath, itemCount: Int)
-  /// An inserted section does not exist after the update.
-  case insertSectionOutOfRange(section: Int, sectionCount: Int)
-  /// An inserted row's section does not exist after the update.
-  case insertItemSectionOutOfRange(ItemPath, sectionCount: Int)
-  /// An inserted row does not exist after the update.
-  case insertItemOutOfRange(ItemPath, itemCount: Int)
-  /// A moved section's source does not exist before the update.
-  case moveSectionSourceOutOfRange(Move<Int>, sectionCount: Int)
+  /// A changed section does not exist: before the update for a delete, a reload or a move's
+  /// source, after it for an insert.
+  case sectionOutOfRange(Change, section: Int, sectionCount: Int)
+  /// A changed row's section does not exist: before the update for a delete, a reload or a move's
+  /// source, after it for an insert.
+  case itemSectionOutOfRange(Change, ItemPath, sectionCount: Int)
+  /// A changed row does not exist: before the update for a delete, a reload or a move's source,
+  /// after it for an insert.
+  case itemOutOfRange(Change, ItemPath, itemCount: Int)
   /// A moved section's destination does not exist after the update.
   case moveSectionDestinationOutOfRange(Move<Int>, sectionCount: Int)
-  /// A moved row's source section does not exist before the update.
-  case moveItemSourceSectionOutOfRange(Move<ItemPath>, sectionCount: Int)
-  /// A moved row's source does not exist before the update.
-  case moveItemSourceOutOfRange(Move<ItemPath>, itemCount: Int)
   /// A moved row's destination section does not exist after the update.
   case moveItemDestinationSectionOutOfRange(Move<ItemPath>, sectionCount: Int)
   /// A moved row's destination does not exist after the update.
@@ -111,10 +87,6 @@ public enum BatchUpdateError: Error, Hashable, Sendable {
   case moveItemFromDeletedSection(Move<ItemPath>)
   /// A row is moved into a section that is inserted or reloaded.
   case moveItemIntoInsertedSection(Move<ItemPath>)
-  /// The same section change is listed twice.
-  case duplicateSectionChange(Int, change: Change)
-  /// The same row change is listed twice.
-  case duplicateItemChange(ItemPath, change: Change)
 }
 
 extension BatchUpdateError: CustomStringConvertible {
@@ -137,46 +109,41 @@ extension BatchUpdateError: CustomStringConvertible {
     case .negativeNumberOfRows(let section, let count):
       return "Invalid update: invalid number of rows in section \(section). Attempt to delete more rows "
         + "than exist in section. (the data source reports \(count) rows)"
-    case .deleteAndReloadSameItem(let path):
-      return "attempt to delete and reload the same index path (\(path))"
-    case .deleteAndReloadSameSection(let section):
-      return "attempt to delete and reload the same index path (section \(section))"
-    case .deleteAndMoveSameItem(let path), .reloadAndMoveSameItem(let path):
-      return "attempt to perform a delete and a move from the same index path (\(path))"
-    case .deleteAndMoveSameSection(let section), .reloadAndMoveSameSection(let section):
-      return "attempt to perform a delete and a move from the same section (\(section))"
-    case .insertAndMoveSameItem(let path):
-      return "attempt to perform an insert and a move to the same index path (\(path))"
-    case .insertAndMoveSameSection(let section):
-      return "attempt to perform an insert and a move to the same section (\(section))"
-    case .deleteSectionOutOfRange(let section, let count), .reloadSectionOutOfRange(let section, let count):
-      return "attempt to delete section \(section), but there are only \(count) sections before the update"
-    case .deleteItemSectionOutOfRange(let path, let count), .reloadItemSectionOutOfRange(let path, let count):
-      return "attempt to delete row \(path.item) from section \(path.section), but there are only "
-        + "\(count) sections before the update"
-    case .deleteItemOutOfRange(let path, let count), .reloadItemOutOfRange(let path, let count):
-      return "attempt to delete row \(path.item) from section \(path.section) which only contains "
-        + "\(count) rows before the update"
-    case .insertSectionOutOfRange(let section, let count):
+    case .conflictingSectionChanges(let section, let first, let second):
+      return Self.conflict(
+        first, second, same: "section (\(section))", reloaded: "index path (section \(section))",
+        repeated: "section \(section)")
+    case .conflictingItemChanges(let path, let first, let second):
+      let place = "index path (\(path))"
+      return Self.conflict(first, second, same: place, reloaded: place, repeated: place)
+    case .sectionOutOfRange(.insert, let section, let count):
       return "attempt to insert section \(section) but there are only \(count) sections after the update"
-    case .insertItemSectionOutOfRange(let path, let count):
+    case .sectionOutOfRange(.move, let section, let count):
+      return "attempt to move section \(section), but there are only \(count) sections before the update"
+    case .sectionOutOfRange(_, let section, let count):
+      return "attempt to delete section \(section), but there are only \(count) sections before the update"
+    case .itemSectionOutOfRange(.insert, let path, let count):
       return "attempt to insert row \(path.item) into section \(path.section), but there are only "
         + "\(count) sections after the update"
-    case .insertItemOutOfRange(let path, let count):
+    case .itemSectionOutOfRange(.move, let path, let count):
+      return "attempt to move index path (\(path)) from a section that does not exist - there are "
+        + "only \(count) sections before the update"
+    case .itemSectionOutOfRange(_, let path, let count):
+      return "attempt to delete row \(path.item) from section \(path.section), but there are only "
+        + "\(count) sections before the update"
+    case .itemOutOfRange(.insert, let path, let count):
       return "attempt to insert row \(path.item) into section \(path.section), but there are only "
         + "\(count) rows in section \(path.section) after the update"
-    case .moveSectionSourceOutOfRange(let move, let count):
-      return "attempt to move section \(move.from), but there are only \(count) sections before the update"
+    case .itemOutOfRange(.move, let path, let count):
+      return "attempt to move index path (\(path)) that does not exist - there are only \(count) "
+        + "rows in section \(path.section) before the update"
+    case .itemOutOfRange(_, let path, let count):
+      return "attempt to delete row \(path.item) from section \(path.section) which only contains "
+        + "\(count) rows before the update"
     case .moveSectionDestinationOutOfRange(let move, let count):
       // "to to" is what UIKit's exception says.
       return "attempt to to move section \(move.from) to section \(move.to), but there are only \(count) "
         + "sections after the update"
-    case .moveItemSourceSectionOutOfRange(let move, let count):
-      return "attempt to move index path (\(move.from)) from a section that does not exist - there are "
-        + "only \(count) sections before the update"
-    case .moveItemSourceOutOfRange(let move, let count):
-      return "attempt to move index path (\(move.from)) that does not exist - there are only \(count) "
-        + "rows in section \(move.from.section) before the update"
     case .moveItemDestinationSectionOutOfRange(let move, let count):
       return "attempt to move index path (\(move.from)) to index path (\(move.to)) in section that does "
         + "not exist - there are only \(count) sections after the update"
@@ -197,10 +164,26 @@ extension BatchUpdateError: CustomStringConvertible {
     case .moveItemIntoInsertedSection(let move):
       return "cannot move a row into a newly inserted section (\(move.to.section)): attempt to move "
         + "index path (\(move.from)) to index path (\(move.to))"
-    case .duplicateSectionChange(let section, let change):
-      return "attempt to \(change.rawValue) section \(section) more than once in the same update"
-    case .duplicateItemChange(let path, let change):
-      return "attempt to \(change.rawValue) index path (\(path)) more than once in the same update"
+    }
+  }
+
+  /// UIKit's wording of two changes of one place, which it names `same` in its move messages,
+  /// `reloaded` in its delete-and-reload one and `repeated` for a change listed twice.
+  private static func conflict(
+    _ first: Change, _ second: Change, same: String, reloaded: String, repeated: String
+  ) -> String {
+    // A change prints as its verb ("delete").
+    switch (first, second) {
+    case (.delete, .reload):
+      return "attempt to delete and reload the same \(reloaded)"
+    case (.delete, .move), (.reload, .move):
+      return "attempt to perform a delete and a move from the same \(same)"
+    case (.insert, .move):
+      return "attempt to perform an insert and a move to the same \(same)"
+    case _ where first == second:
+      return "attempt to \(first) \(repeated) more than once in the same update"
+    default:
+      return "attempt to \(first) and \(second) the same \(same)"
     }
   }
 }

@@ -11,7 +11,7 @@ public struct ChangesetApplicationError: Error, Hashable, Sendable, CustomString
   /// - Parameters:
   ///   - stage: The index of the failing stage, or `nil`.
   ///   - reason: What does not fit, and where.
-  public init(stage: Int?, reason: String) {
+  package init(stage: Int?, reason: String) {
     self.stage = stage
     self.reason = reason
     rejection = nil

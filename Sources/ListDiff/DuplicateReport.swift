@@ -21,7 +21,7 @@ public struct DuplicateReport: Hashable, Sendable {
   ///   - sourceItems: Paths of dropped source items.
   ///   - targetItems: Paths of dropped target items.
   @inlinable
-  public init(
+  package init(
     sourceSections: [Int] = [], targetSections: [Int] = [], sourceItems: [ItemPath] = [],
     targetItems: [ItemPath] = []
   ) {

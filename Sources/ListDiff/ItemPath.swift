@@ -18,12 +18,6 @@ public struct ItemPath: Hashable, Sendable {
     self.section = section
     self.item = item
   }
-
-  /// The item index under UITableView's name for it.
-  public var row: Int {
-    get { item }
-    set { item = newValue }
-  }
 }
 
 extension ItemPath: Comparable {

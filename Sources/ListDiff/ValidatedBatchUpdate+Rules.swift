@@ -24,31 +24,41 @@ extension ValidatedBatchUpdate {
 
       for section in update.sectionDeletes {
         guard section >= 0, section < oldSectionCount else {
-          throw .deleteSectionOutOfRange(section: section, sectionCount: oldSectionCount)
+          throw .sectionOutOfRange(.delete, section: section, sectionCount: oldSectionCount)
         }
-        guard flags[section] & deleted == 0 else { throw .duplicateSectionChange(section, change: .delete) }
+        guard flags[section] & deleted == 0 else {
+          throw .conflictingSectionChanges(section, first: .delete, second: .delete)
+        }
         flags[section] |= deleted
       }
       for section in update.sectionReloads {
         // UIKit turns a section reload into a delete and an insert, so it is checked as a delete.
         guard section >= 0, section < oldSectionCount else {
-          throw .reloadSectionOutOfRange(section: section, sectionCount: oldSectionCount)
+          throw .sectionOutOfRange(.reload, section: section, sectionCount: oldSectionCount)
         }
-        guard flags[section] & reloaded == 0 else { throw .duplicateSectionChange(section, change: .reload) }
-        guard flags[section] & deleted == 0 else { throw .deleteAndReloadSameSection(section) }
+        guard flags[section] & reloaded == 0 else {
+          throw .conflictingSectionChanges(section, first: .reload, second: .reload)
+        }
+        guard flags[section] & deleted == 0 else {
+          throw .conflictingSectionChanges(section, first: .delete, second: .reload)
+        }
         flags[section] |= reloaded
       }
       for move in update.sectionMoves {
         guard move.from >= 0, move.from < oldSectionCount else {
-          throw .moveSectionSourceOutOfRange(move, sectionCount: oldSectionCount)
+          throw .sectionOutOfRange(.move, section: move.from, sectionCount: oldSectionCount)
         }
         guard move.to >= 0, move.to < newSectionCount else {
           throw .moveSectionDestinationOutOfRange(move, sectionCount: max(newSectionCount, 0))
         }
-        guard flags[move.from] & deleted == 0 else { throw .deleteAndMoveSameSection(move.from) }
-        guard flags[move.from] & reloaded == 0 else { throw .reloadAndMoveSameSection(move.from) }
+        guard flags[move.from] & deleted == 0 else {
+          throw .conflictingSectionChanges(move.from, first: .delete, second: .move)
+        }
+        guard flags[move.from] & reloaded == 0 else {
+          throw .conflictingSectionChanges(move.from, first: .reload, second: .move)
+        }
         let earlier = newIndexOfOldSection[move.from]
-        if earlier == move.to { throw .duplicateSectionChange(move.from, change: .move) }
+        if earlier == move.to { throw .conflictingSectionChanges(move.from, first: .move, second: .move) }
         if earlier >= 0 {
           throw .sectionMovedToTwoDestinations(section: move.from, first: earlier, second: move.to)
         }
@@ -63,10 +73,14 @@ extension ValidatedBatchUpdate {
       }
       for section in update.sectionInserts {
         guard section >= 0, section < newSectionCount else {
-          throw .insertSectionOutOfRange(section: section, sectionCount: max(newSectionCount, 0))
+          throw .sectionOutOfRange(.insert, section: section, sectionCount: max(newSectionCount, 0))
         }
-        guard !inserted[section] else { throw .duplicateSectionChange(section, change: .insert) }
-        guard oldIndexOfNewSection[section] < 0 else { throw .insertAndMoveSameSection(section) }
+        guard !inserted[section] else {
+          throw .conflictingSectionChanges(section, first: .insert, second: .insert)
+        }
+        guard oldIndexOfNewSection[section] < 0 else {
+          throw .conflictingSectionChanges(section, first: .insert, second: .move)
+        }
         inserted[section] = true
       }
 
@@ -131,24 +145,23 @@ extension ValidatedBatchUpdate {
       /// Checks a delete or a reload against the old state and marks its row; `false` when the
       /// row's section is deleted or reloaded, which drops the change.
       func claimOldRow(_ path: ItemPath, as flag: UInt8) throws(BatchUpdateError) -> Bool {
-        let isDelete = flag == deleted
+        let change: BatchUpdateError.Change = flag == deleted ? .delete : .reload
         guard path.section >= 0, path.section < oldSectionCount else {
-          throw isDelete
-            ? .deleteItemSectionOutOfRange(path, sectionCount: oldSectionCount)
-            : .reloadItemSectionOutOfRange(path, sectionCount: oldSectionCount)
+          throw .itemSectionOutOfRange(change, path, sectionCount: oldSectionCount)
         }
         if oldFlags[path.section] & (deleted | reloaded) != 0 { return false }
         let count = oldItemCounts[path.section]
         guard path.item >= 0, path.item < count else {
-          throw isDelete
-            ? .deleteItemOutOfRange(path, itemCount: count) : .reloadItemOutOfRange(path, itemCount: count)
+          throw .itemOutOfRange(change, path, itemCount: count)
         }
         var row = oldRows[path, default: OldRow()]
         guard row.flags & flag == 0 else {
-          throw .duplicateItemChange(path, change: isDelete ? .delete : .reload)
+          throw .conflictingItemChanges(path, first: change, second: change)
         }
         // Deletes are claimed first, so only a reload can meet a delete here.
-        guard row.flags & deleted == 0 else { throw .deleteAndReloadSameItem(path) }
+        guard row.flags & deleted == 0 else {
+          throw .conflictingItemChanges(path, first: .delete, second: .reload)
+        }
         row.flags |= flag
         oldRows[path] = row
         return true
@@ -165,11 +178,11 @@ extension ValidatedBatchUpdate {
         let from = move.from
         let to = move.to
         guard from.section >= 0, from.section < oldSectionCount else {
-          throw .moveItemSourceSectionOutOfRange(move, sectionCount: oldSectionCount)
+          throw .itemSectionOutOfRange(.move, move.from, sectionCount: oldSectionCount)
         }
         let fromCount = oldItemCounts[from.section]
         guard from.item >= 0, from.item < fromCount else {
-          throw .moveItemSourceOutOfRange(move, itemCount: fromCount)
+          throw .itemOutOfRange(.move, move.from, itemCount: fromCount)
         }
         guard to.section >= 0, to.section < newSectionCount else {
           throw .moveItemDestinationSectionOutOfRange(move, sectionCount: newSectionCount)
@@ -183,10 +196,14 @@ extension ValidatedBatchUpdate {
         }
         guard !isInserted(to.section) else { throw .moveItemIntoInsertedSection(move) }
         var row = oldRows[from, default: OldRow()]
-        guard row.flags & deleted == 0 else { throw .deleteAndMoveSameItem(from) }
-        guard row.flags & reloaded == 0 else { throw .reloadAndMoveSameItem(from) }
+        guard row.flags & deleted == 0 else {
+          throw .conflictingItemChanges(from, first: .delete, second: .move)
+        }
+        guard row.flags & reloaded == 0 else {
+          throw .conflictingItemChanges(from, first: .reload, second: .move)
+        }
         if row.flags & moved != 0 {
-          if row.moveDestination == to { throw .duplicateItemChange(from, change: .move) }
+          if row.moveDestination == to { throw .conflictingItemChanges(from, first: .move, second: .move) }
           throw .itemMovedToTwoDestinations(from, first: row.moveDestination, second: to)
         }
         if let otherSource = newRows[to] {
@@ -200,14 +217,16 @@ extension ValidatedBatchUpdate {
       }
       for path in update.itemInserts {
         guard path.section >= 0, path.section < newSectionCount else {
-          throw .insertItemSectionOutOfRange(path, sectionCount: newSectionCount)
+          throw .itemSectionOutOfRange(.insert, path, sectionCount: newSectionCount)
         }
         if isInserted(path.section) { continue }
         let count = newItemCounts[path.section]
-        guard path.item >= 0, path.item < count else { throw .insertItemOutOfRange(path, itemCount: count) }
+        guard path.item >= 0, path.item < count else {
+          throw .itemOutOfRange(.insert, path, itemCount: count)
+        }
         if let source = newRows[path] {
-          if source == insertMarker { throw .duplicateItemChange(path, change: .insert) }
-          throw .insertAndMoveSameItem(path)
+          if source == insertMarker { throw .conflictingItemChanges(path, first: .insert, second: .insert) }
+          throw .conflictingItemChanges(path, first: .insert, second: .move)
         }
         newRows[path] = insertMarker
         insertedRows.append(path)

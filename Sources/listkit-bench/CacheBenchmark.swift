@@ -24,7 +24,7 @@ func runCacheBenchmark() {
   try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 
   let cache = FilePageCache<CacheBenchItem>(directory: directory.appendingPathComponent("cache"))
-  let key = PageCacheKey(listName: "bench", userToken: "bench-token")
+  let key = PageCacheKey(listName: "bench", context: RequestContext(userToken: "bench-token"))
   let plainFile = directory.appendingPathComponent("plain.json")
   let syncedFile = directory.appendingPathComponent("synced.json")
 

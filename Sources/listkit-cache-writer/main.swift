@@ -26,7 +26,9 @@ struct CrashItem: Codable, Sendable {
 let cache = FilePageCache<CrashItem>(
   directory: URL(fileURLWithPath: arguments[1], isDirectory: true), timeToLive: .seconds(1_000_000),
   byteLimit: 1 << 40)
-let keys = (0..<4).map { PageCacheKey(listName: "crash", userToken: "writer-token", query: "q\($0)") }
+let keys = (0..<4).map {
+  PageCacheKey(listName: "crash", context: RequestContext(userToken: "writer-token"), query: "q\($0)")
+}
 
 var generation = Int.random(in: 0..<1_000_000) * 1_000
 var announced = false

@@ -14,11 +14,9 @@ import Testing
       ])
   }
 
-  @Test func rowIsTheItemIndex() {
+  @Test func aPathPrintsAsSectionThenItem() {
     var path = ItemPath(item: 3, section: 1)
-    #expect(path.row == 3)
-    path.row = 7
-    #expect(path.item == 7)
+    path.item = 7
     #expect(path.description == "[1, 7]")
   }
 

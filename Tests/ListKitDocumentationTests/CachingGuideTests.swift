@@ -13,7 +13,7 @@ import Testing
     // In an app, `FilePageCache(name: "photos", …)` keeps it in the user's caches directory.
     init(directory: URL, token: String?, searchText: String?) {
       cache = FilePageCache(directory: directory, schemaVersion: 2, timeToLive: .seconds(24 * 3600))
-      key = PageCacheKey(listName: "photos", userToken: token, query: searchText)
+      key = PageCacheKey(listName: "photos", context: RequestContext(userToken: token), query: searchText)
     }
 
     /// At launch, before the network answers.

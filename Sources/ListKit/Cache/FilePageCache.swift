@@ -14,7 +14,7 @@ import Foundation
 ///
 /// ```swift
 /// let cache = FilePageCache<Photo>(name: "photos", schemaVersion: 2, timeToLive: .seconds(3600))
-/// let key = PageCacheKey(listName: "photos", userToken: session.token)
+/// let key = PageCacheKey(listName: "photos", context: RequestContext(userToken: session.token))
 /// switch await cache.loadFirstPage(for: key) {
 /// case .hit(let cached): show(cached.page.items, savedAt: cached.savedAt)
 /// case .miss(let reason): log("cold start: \(reason)")
@@ -279,15 +279,9 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
 
   // MARK: - Housekeeping
 
-  /// Removes every entry saved for a user whose token stands for them, whatever the list and
-  /// query; call it at sign-out.
-  /// - Parameter userToken: The user's token, or `nil` for the entries shared by all users.
-  public func removeEntries(forUserToken userToken: String?) async {
-    await removeEntries(forUser: userToken.map { UserIdentity.token($0) })
-  }
-
   /// Removes every entry saved for a user, whatever the list and query; call it at sign-out.
-  /// - Parameter user: The user, or `nil` for the entries shared by all users.
+  /// - Parameter user: The user (``UserIdentity/token(_:)`` when a token stands for them), or
+  ///   `nil` for the entries shared by all users.
   public func removeEntries(forUser user: UserIdentity?) async {
     loadIndexIfNeeded()
     let tag = CacheFileName.scopeTag(for: user) + "~"

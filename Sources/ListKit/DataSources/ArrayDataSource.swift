@@ -17,7 +17,7 @@
 /// ``ListDiagnostic`` through ``diagnosticHandler`` and answered with a defined fallback (no
 /// item, an unconfigured cell, a ``PlaceholderCell``); it never traps.
 @MainActor
-public final class ArrayDataSource<Item, Cell: AnyObject>: ListDataSource {
+public final class ArrayDataSource<Item, Cell: AnyObject> {
   /// Configures a cell for an item.
   public typealias ConfigureCell = @MainActor (Cell, Item) -> Void
 
@@ -39,6 +39,8 @@ public final class ArrayDataSource<Item, Cell: AnyObject>: ListDataSource {
   private let configureCell: ConfigureCell
   /// Orders the replacements and diffs the large ones off the main actor.
   let updates = UpdateQueue()
+  /// What the view holds as its data source; it lives as long as this data source.
+  private let connection = ArrayDataSourceConnection<Item, Cell>()
 
   /// Creates a data source with one section.
   /// - Parameters:
@@ -60,6 +62,7 @@ public final class ArrayDataSource<Item, Cell: AnyObject>: ListDataSource {
     self.sections = sections
     self.cellIdentifier = cellIdentifier
     self.configureCell = configureCell
+    connection.source = self
   }
 
   /// The items of a one-section data source, or of every section in order.
@@ -70,7 +73,7 @@ public final class ArrayDataSource<Item, Cell: AnyObject>: ListDataSource {
   ///   UIKit).
   public func attach(to listView: any ListView) {
     self.listView = listView
-    listView.dataSource = self
+    listView.dataSource = connection
     listView.reloadData()
   }
 
@@ -120,13 +123,10 @@ public final class ArrayDataSource<Item, Cell: AnyObject>: ListDataSource {
     diagnosticHandler(ListDiagnostic(kind, in: operation))
   }
 
-  // MARK: ListDataSource
-
-  /// The number of sections.
-  public func numberOfSections(in listView: any ListView) -> Int { sections.count }
+  // MARK: Answers to the view (through ArrayDataSourceConnection)
 
   /// The number of items in a section; 0 with a diagnostic when out of range.
-  public func listView(_ listView: any ListView, numberOfItemsInSection section: Int) -> Int {
+  package func listView(_ listView: any ListView, numberOfItemsInSection section: Int) -> Int {
     guard let items = sections[safe: section] else {
       report(.sectionOutOfRange(section: section, sectionCount: sections.count), in: "numberOfItemsInSection")
       return 0
@@ -135,7 +135,7 @@ public final class ArrayDataSource<Item, Cell: AnyObject>: ListDataSource {
   }
 
   /// Dequeues a cell with ``cellIdentifier`` and configures it for the item.
-  public func listView(_ listView: any ListView, cellForItemAt path: ItemPath) -> AnyObject {
+  package func listView(_ listView: any ListView, cellForItemAt path: ItemPath) -> AnyObject {
     guard let item = item(at: path) else { return PlaceholderCell(reason: "no item at \(path)") }
     let cell: AnyObject
     do throws(ListViewError) {

@@ -36,7 +36,7 @@ public struct ListDiagnostic: Hashable, Sendable {
   /// - Parameters:
   ///   - kind: What went wrong.
   ///   - operation: The call it happened in.
-  public init(_ kind: Kind, in operation: String) {
+  package init(_ kind: Kind, in operation: String) {
     self.kind = kind
     self.operation = operation
   }

@@ -19,7 +19,7 @@ public struct CacheLoadCompletion: Hashable, Sendable {
 
   /// Creates a completion.
   /// - Parameter outcome: What the cache read led to.
-  public init(_ outcome: Outcome) {
+  package init(_ outcome: Outcome) {
     self.outcome = outcome
   }
 }

@@ -56,23 +56,18 @@ public struct PageCacheKey: Hashable, Sendable {
   public var query: String?
 
   /// Creates a key for a user.
+  ///
+  /// A token-only app passes ``UserIdentity/token(_:)``, or builds the key from its
+  /// ``RequestContext`` with ``init(listName:context:query:)``.
   /// - Parameters:
   ///   - listName: The name of the list.
-  ///   - user: Whose page it is, or `nil` for content that is the same for every user.
+  ///   - user: Whose page it is, or `nil` (the default) for content that is the same for every
+  ///     user.
   ///   - query: The query, or `nil`.
-  public init(listName: String, user: UserIdentity?, query: String? = nil) {
+  public init(listName: String, user: UserIdentity? = nil, query: String? = nil) {
     self.listName = listName
     self.user = user
     self.query = query
-  }
-
-  /// Creates a key whose token stands for the user (the simple case).
-  /// - Parameters:
-  ///   - listName: The name of the list.
-  ///   - userToken: The user's token, or `nil`.
-  ///   - query: The query, or `nil`.
-  public init(listName: String, userToken: String? = nil, query: String? = nil) {
-    self.init(listName: listName, user: userToken.map { UserIdentity.token($0) }, query: query)
   }
 
   /// Creates the key of a list for a context: its identity, never its credential.
@@ -82,11 +77,6 @@ public struct PageCacheKey: Hashable, Sendable {
   ///   - query: The query, or `nil`.
   public init(listName: String, context: RequestContext, query: String? = nil) {
     self.init(listName: listName, user: context.identity, query: query)
-  }
-
-  /// The token when it stands for the user (``UserIdentity/token(_:)``), otherwise `nil`.
-  public var userToken: String? {
-    if case .token(let token)? = user { token } else { nil }
   }
 }
 

@@ -8,7 +8,7 @@ import Observation
 /// ``itemWillDisplay(at:)`` as rows appear (the next page loads when a row within the prefetch
 /// distance of the end is shown, the previous page when one near the top is and there are items
 /// before the first one: a chat's older messages, a list opened in the middle), and ``retry()``
-/// after an error. The list computes every page index, offset or cursor itself. ``start()`` asks
+/// after an error. The list computes every page index, offset or cursor itself. ``start(at:)`` asks
 /// the cache and the network at once; ``switchContext(to:query:)`` changes the user or query of a
 /// live list; ``totalCount`` is the server's total when it says.
 ///
@@ -54,7 +54,7 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   /// Called on the main actor when a page request ends (not for a dropped, outdated response):
   /// each ``PagedListEvent/requestCompleted(_:)`` event, as it happens.
   public var onRequestCompleted: ((RequestCompletion) -> Void)?
-  /// Called on the main actor when the cache read at ``start()`` ends: each
+  /// Called on the main actor when the cache read at ``start(at:)`` ends: each
   /// ``PagedListEvent/cacheLoaded(_:)`` event, as it happens.
   public var onCacheLoaded: ((CacheLoadCompletion) -> Void)?
   /// Called on the main actor right after the items change, before any other code can read
@@ -74,7 +74,7 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   private let now: @Sendable () -> Date
   private var loads: [PagingStateMachine<Item>.Ticket: Task<Void, Never>] = [:]
   private var lastCacheWrite: Task<Void, Never>?
-  /// The read of the cached first page that ``start()`` began, for tests to wait on.
+  /// The read of the cached first page that ``start(at:)`` began, for tests to wait on.
   package private(set) var cacheReadTask: Task<Void, Never>?
   private var cacheReadTicket: PagingStateMachine<Item>.Ticket?
   private var storedCacheSaveError: PageCacheError?
@@ -87,7 +87,7 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   let idleWaiters = IdleWaiters()
   var nextSubscriberID = 0
 
-  /// Creates a list with nothing loaded; call ``start()`` to show the cache and load.
+  /// Creates a list with nothing loaded; call ``start(at:)`` to show the cache and load.
   ///
   /// - Parameters:
   ///   - listName: The list's name in the cache key, for example `"photos"`.
@@ -199,23 +199,14 @@ extension PagedList {
 // MARK: - Loading
 
 extension PagedList {
-  /// Asks the cache (when there is one) and the network for the first page at once.
+  /// Starts the list at the top, or at an anchor and pages both ways from there.
   ///
-  /// No disk holds back the first screen: a cached page that answers first is shown (with
-  /// ``cachedPageAge``) until the network's page replaces it; one that answers after the network
-  /// is dropped; a cache read that never returns delays nothing. ``PagedListEvent/cacheLoaded(_:)``
-  /// reports the read, and the cache is read at most once per context.
-  ///
-  /// A start while another first page loads (a jump, a refresh in place) replaces it: the older
-  /// answer is neither shown nor saved.
-  /// - Returns: The task loading the first page from the network; it does not wait for the cache.
-  ///   `nil` when it started nothing (the top page was already loading).
-  @discardableResult
-  public func start() -> Task<Void, Never>? {
-    transition { $0.start(hasCache: cache != nil) }
-  }
-
-  /// Starts the list at an anchor and pages both ways from there.
+  /// At the top (the default), it asks the cache (when there is one) and the network for the
+  /// first page at once. No disk holds back the first screen: a cached page that answers first is
+  /// shown (with ``cachedPageAge``) until the network's page replaces it; one that answers after
+  /// the network is dropped; a cache read that never returns delays nothing.
+  /// ``PagedListEvent/cacheLoaded(_:)`` reports the read, and the cache is read at most once per
+  /// context.
   ///
   /// An anchor is the first unread message, a notification's target, a page or offset the app
   /// kept. The list loads the page there, then the pages before and after it as rows near either
@@ -230,15 +221,15 @@ extension PagedList {
   /// refresh) replaces it, and the older answer is neither shown nor saved. A ``PagedSection``
   /// brings the anchor's item into view when its page lands, whatever sections sit above it.
   ///
-  /// Refreshes load the anchor's page again (``start()`` goes back to the top), or, with
+  /// Refreshes load the anchor's page again (`start()` goes back to the top), or, with
   /// ``PagingRefreshMode/aroundLastViewedItem``, the page of the item last displayed. The cached
   /// first page holds the top of the list, so it is read only for ``PagingAnchor/top`` and saved
   /// only from a first page that was the top.
-  /// - Parameter anchor: Where to start.
-  /// - Returns: The task loading the anchor's page, or `nil` when it started nothing (the same
-  ///   top page was already loading).
+  /// - Parameter anchor: Where to start; the top by default.
+  /// - Returns: The task loading the anchor's page from the network (it does not wait for the
+  ///   cache), or `nil` when it started nothing (the same top page was already loading).
   @discardableResult
-  public func start(at anchor: PagingAnchor) -> Task<Void, Never>? {
+  public func start(at anchor: PagingAnchor = .top) -> Task<Void, Never>? {
     transition { $0.start(hasCache: cache != nil, at: anchor) }
   }
 
@@ -308,7 +299,7 @@ extension PagedList {
   /// Cancels the loads and the cache read in flight; the loader sees its task cancelled.
   ///
   /// What they still answer is dropped and not reported. The items stay and the list stays
-  /// usable: ``refresh()``, ``loadNextPage()`` or ``start()`` ask again. Releasing the list does
+  /// usable: ``refresh()``, ``loadNextPage()`` or ``start(at:)`` ask again. Releasing the list does
   /// the same.
   public func cancel() {
     _ = transition { $0.cancel() }
@@ -326,7 +317,7 @@ extension PagedList {
   /// Any other context is a new one.
   /// In one step it cancels the loads and the cache read in flight (whatever they still answer
   /// is dropped), empties ``items``, forgets the total, the cached-page age and "reached end",
-  /// switches ``cacheKey`` to the new context, then does what ``start()`` does under the new key:
+  /// switches ``cacheKey`` to the new context, then does what ``start(at:)`` does under the new key:
   /// shows that user's own cached first page when the cache has one (the list is blank until
   /// then) and refreshes. No item, total or cached page of the previous context is shown,
   /// reported or saved under the new key afterwards. Views bound to the list follow it; nothing
@@ -355,7 +346,7 @@ extension PagedList {
   /// forgets the context, and requests nothing until ``switchContext(to:query:)`` sets a new one.
   ///
   /// Whatever the cancelled loads still answer is dropped and not reported. From then on
-  /// ``start()``, ``refresh()``, ``loadNextPage()``, ``loadPreviousPage()``, ``retry()`` and
+  /// ``start(at:)``, ``refresh()``, ``loadNextPage()``, ``loadPreviousPage()``, ``retry()`` and
   /// ``itemWillDisplay(at:)`` do nothing and ``isSignedOut`` is `true`, so a 401 handled by
   /// signing out cannot loop (no signed-out request earns another 401).
   ///

@@ -12,6 +12,6 @@ public enum PagedListEvent: Hashable, Sendable {
   /// A page request ended (``PagedList/onRequestCompleted``); a dropped, outdated response is
   /// not reported.
   case requestCompleted(RequestCompletion)
-  /// The read of the cached first page at ``PagedList/start()`` ended (``PagedList/onCacheLoaded``).
+  /// The read of the cached first page at ``PagedList/start(at:)`` ended (``PagedList/onCacheLoaded``).
   case cacheLoaded(CacheLoadCompletion)
 }

@@ -35,7 +35,8 @@ public struct PagingError: Error, Sendable {
   ///   - error: What the loader threw; kept as ``underlying`` and classified into ``kind``.
   ///   - direction: Which way the load went.
   ///   - token: The request's user token, redacted from the message and details.
-  public init(loaderError error: any Error & Sendable, direction: PagingDirection, redacting token: String?) {
+  package init(loaderError error: any Error & Sendable, direction: PagingDirection, redacting token: String?)
+  {
     let kind = PagingErrorKind(classifying: error)
     let localized = (error as? any LocalizedError)?.errorDescription
     self.direction = direction
@@ -53,7 +54,7 @@ public struct PagingError: Error, Sendable {
   ///   - message: The user-presentable message; the kind's default when `nil`.
   ///   - details: Developer text.
   ///   - underlying: The error behind it, if any.
-  public init(
+  package init(
     direction: PagingDirection, kind: PagingErrorKind = .other, message: String? = nil, details: String = "",
     underlying: (any Error & Sendable)? = nil
   ) {

@@ -22,7 +22,7 @@ public struct PagingNoProgressError: Error, Hashable, Sendable {
   /// - Parameters:
   ///   - direction: Which way the pages went.
   ///   - pages: How many pages in a row added no new item.
-  public init(direction: PagingDirection, pages: Int) {
+  package init(direction: PagingDirection, pages: Int) {
     self.direction = direction
     self.pages = pages
   }

@@ -21,7 +21,7 @@ public struct RequestCompletion: Hashable, Sendable {
   ///   - hasMore: Whether a next page can be loaded.
   ///   - isBlank: Whether the loaded list is empty.
   ///   - hasPrevious: Whether a previous page can be loaded.
-  public init(
+  package init(
     direction: PagingDirection, error: PagingError?, hasMore: Bool, isBlank: Bool,
     hasPrevious: Bool = false
   ) {

@@ -23,22 +23,18 @@ public struct RequestContext: Hashable, Sendable {
   /// Other values the loader needs, by name.
   public var values: [String: String]
 
-  /// Creates a context whose token stands for the user: the simple case, where a new token is a
-  /// new user (its own cached page, nothing of the previous token's list shown).
-  /// - Parameters:
-  ///   - userToken: The user's token, or `nil`.
-  ///   - values: Other values the loader needs.
-  public init(userToken: String? = nil, values: [String: String] = [:]) {
-    self.init(accountID: nil, userToken: userToken, values: values)
-  }
-
   /// Creates a context for an account, with the credential that proves it apart.
+  ///
+  /// Without an account id (`RequestContext(userToken: token)`), the token stands for the user:
+  /// the simple case, where a new token is a new user (its own cached page, nothing of the
+  /// previous token's list shown).
   /// - Parameters:
-  ///   - accountID: The user's stable account id, or `nil` to let the token stand for the user.
+  ///   - accountID: The user's stable account id, or `nil` (the default) to let the token stand
+  ///     for the user.
   ///   - userToken: The token that proves it, or `nil` (signed out, or supplied by the loader's
   ///     credential provider).
   ///   - values: Other values the loader needs.
-  public init(accountID: String?, userToken: String? = nil, values: [String: String] = [:]) {
+  public init(accountID: String? = nil, userToken: String? = nil, values: [String: String] = [:]) {
     self.accountID = accountID
     self.userToken = userToken
     self.values = values

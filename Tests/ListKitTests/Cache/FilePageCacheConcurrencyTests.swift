@@ -28,11 +28,11 @@ import Testing
   }
 
   static let sharedKeys = (0..<5).map {
-    PageCacheKey(listName: "shared", userToken: "u\($0 % 2)", query: "\($0)")
+    PageCacheKey(listName: "shared", context: RequestContext(userToken: "u\($0 % 2)"), query: "\($0)")
   }
 
   static func ownKey(_ writer: Int) -> PageCacheKey {
-    PageCacheKey(listName: "own", userToken: "user-\(writer)")
+    PageCacheKey(listName: "own", context: RequestContext(userToken: "user-\(writer)"))
   }
 
   @Test(arguments: [1, 2])

@@ -31,7 +31,7 @@ import Testing
   }
 
   static let keys = (0..<4).map {
-    PageCacheKey(listName: "crash", userToken: "writer-token", query: "q\($0)")
+    PageCacheKey(listName: "crash", context: RequestContext(userToken: "writer-token"), query: "q\($0)")
   }
 
   @Test func writerKilledAtRandomMomentsLeavesEveryEntryWholeOrAbsent() async throws {

@@ -94,7 +94,8 @@ import Testing
   // MARK: Only regular files are read
 
   @Test func namedPipeInAnEntrysPlaceIsAMissAtOnceAndIsRemoved() async throws {
-    try await withCache(PageCacheKey(listName: "photos", userToken: "t")) { cache, key in
+    try await withCache(PageCacheKey(listName: "photos", context: RequestContext(userToken: "t"))) {
+      cache, key in
       // The index knows a good entry; then a pipe takes its place (no writer ever comes).
       let file = try await saveOne(cache, key)
       try FileManager.default.removeItem(at: file)
@@ -163,7 +164,7 @@ import Testing
   func linkToAGoodEntryOutsideIsAMissAndTheOutsideFileIsKept(_ kind: LinkKind) async throws {
     let parent = CacheFixtures.temporaryDirectory()
     defer { CacheFixtures.removeDirectory(parent) }
-    let key = PageCacheKey(listName: "photos", userToken: "t")
+    let key = PageCacheKey(listName: "photos", context: RequestContext(userToken: "t"))
     // A genuine entry of the same key, saved by a cache elsewhere.
     let (cache, outside, outsideBytes) = try await cacheBesideAnEntryElsewhere(parent, key)
     let entry = entryURL(key, in: cache.directory)
@@ -253,7 +254,8 @@ import Testing
   // MARK: Integrity
 
   @Test func everySingleChangedByteOfAnEntryIsACorruptMissNeverAHit() async throws {
-    try await withCache(PageCacheKey(listName: "photos", userToken: "t")) { cache, key in
+    try await withCache(PageCacheKey(listName: "photos", context: RequestContext(userToken: "t"))) {
+      cache, key in
       let file = try await saveOne(cache, key, count: 2)
       let whole = try Data(contentsOf: file)
       var hits = 0
@@ -282,7 +284,8 @@ import Testing
     let seed = UInt64(ProcessInfo.processInfo.environment["LISTKIT_SEED"] ?? "") ?? 0xC0_22_0B_7E
     var random = SplitMix64(seed: seed)
     let cases = ProcessInfo.processInfo.environment["LISTKIT_HEAVY"] == "1" ? 5_000 : 300
-    try await withCache(PageCacheKey(listName: "photos", userToken: "t")) { cache, key in
+    try await withCache(PageCacheKey(listName: "photos", context: RequestContext(userToken: "t"))) {
+      cache, key in
       let file = try await saveOne(cache, key, count: 3)
       let whole = try Data(contentsOf: file)
       for number in 0..<cases {
@@ -436,7 +439,10 @@ import Testing
     let cache = makeCache(directory)
     let variants: [(PageCacheKey, PageCacheKey)] = [
       (PageCacheKey(listName: composed), PageCacheKey(listName: decomposed)),
-      (PageCacheKey(listName: "l", userToken: composed), PageCacheKey(listName: "l", userToken: decomposed)),
+      (
+        PageCacheKey(listName: "l", context: RequestContext(userToken: composed)),
+        PageCacheKey(listName: "l", context: RequestContext(userToken: decomposed))
+      ),
       (PageCacheKey(listName: "l", query: composed), PageCacheKey(listName: "l", query: decomposed)),
     ]
     for (number, (saved, asked)) in variants.enumerated() {
@@ -452,7 +458,7 @@ import Testing
     }
     #expect(CacheFixtures.entryNames(in: directory).count == variants.count)
     // Signing out with the other spelling of the token removes that user's entry.
-    await cache.removeEntries(forUserToken: decomposed)
+    await cache.removeEntries(forUser: .token(decomposed))
     #expect(await cache.loadFirstPage(for: variants[1].0) == .miss(.notFound))
     #expect(CacheFixtures.entryNames(in: directory).count == variants.count - 1)
   }

@@ -32,7 +32,9 @@ import Testing
       FilePageCache(directory: directory, timeToLive: .seconds(ttl), byteLimit: limit, now: clock.now)
     }
     var cache = makeCache()
-    let keys = (0..<6).map { PageCacheKey(listName: "list\($0 % 3)", userToken: $0 < 3 ? "u" : nil) }
+    let keys = (0..<6).map {
+      PageCacheKey(listName: "list\($0 % 3)", context: RequestContext(userToken: $0 < 3 ? "u" : nil))
+    }
     let names = keys.map { CacheFileName(key: $0).value }
     var model: [Int: ModelEntry] = [:]
     let steps = ProcessInfo.processInfo.environment["LISTKIT_HEAVY"] == "1" ? 5_000 : 400

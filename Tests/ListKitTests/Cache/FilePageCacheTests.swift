@@ -30,7 +30,7 @@ import Testing
     defer { CacheFixtures.removeDirectory(directory) }
     let clock = CacheFixtures.ManualClock()
     let cache = makeCache(directory, clock: clock)
-    let key = PageCacheKey(listName: "photos", userToken: "token-1")
+    let key = PageCacheKey(listName: "photos", context: RequestContext(userToken: "token-1"))
     let page = Page(items: CacheFixtures.photos(3), hasMore: false, nextCursor: nil, totalCount: 3)
     try await cache.saveFirstPage(page, for: key)
     clock.advance(by: 10)
@@ -44,10 +44,10 @@ import Testing
     let keys = [
       PageCacheKey(listName: "photos"),
       PageCacheKey(listName: "videos"),
-      PageCacheKey(listName: "photos", userToken: "alice"),
-      PageCacheKey(listName: "photos", userToken: "bob"),
-      PageCacheKey(listName: "photos", userToken: "alice", query: "cats"),
-      PageCacheKey(listName: "photos", userToken: "alice", query: ""),
+      PageCacheKey(listName: "photos", context: RequestContext(userToken: "alice")),
+      PageCacheKey(listName: "photos", context: RequestContext(userToken: "bob")),
+      PageCacheKey(listName: "photos", context: RequestContext(userToken: "alice"), query: "cats"),
+      PageCacheKey(listName: "photos", context: RequestContext(userToken: "alice"), query: ""),
       PageCacheKey(listName: "photos", query: "shared"),
       // Naive concatenation would give these two the same file.
       PageCacheKey(listName: "ab", query: "c"),
@@ -73,7 +73,7 @@ import Testing
     let directory = CacheFixtures.temporaryDirectory()
     defer { CacheFixtures.removeDirectory(directory) }
     let cache = makeCache(directory)
-    let key = PageCacheKey(listName: "photos", userToken: "t")
+    let key = PageCacheKey(listName: "photos", context: RequestContext(userToken: "t"))
     try await cache.saveFirstPage(CacheFixtures.page(50), for: key)
     let second = CacheFixtures.page(2, from: 100)
     try await cache.saveFirstPage(second, for: key)
@@ -151,7 +151,7 @@ import Testing
     defer { CacheFixtures.removeDirectory(directory) }
     let clock = CacheFixtures.ManualClock()
     let cache = makeCache(directory, clock: clock, timeToLive: timeToLive)
-    let key = PageCacheKey(listName: "photos", userToken: "t")
+    let key = PageCacheKey(listName: "photos", context: RequestContext(userToken: "t"))
     try await cache.saveFirstPage(CacheFixtures.page(2), for: key)
     clock.advance(by: edge)
     _ = try #require(await cache.loadFirstPage(for: key).hit, "\(what) should be served")
@@ -262,7 +262,7 @@ import Testing
     defer { CacheFixtures.removeDirectory(directory) }
     let clock = CacheFixtures.ManualClock()
     let cache = makeCache(directory, clock: clock)
-    let key = PageCacheKey(listName: "photos", userToken: "t")
+    let key = PageCacheKey(listName: "photos", context: RequestContext(userToken: "t"))
     let file = try await saveOne(cache, key, in: directory)
     try damaged(try Data(contentsOf: file)).write(to: file)
 
@@ -315,11 +315,13 @@ import Testing
     let cache = makeCache(directory, byteLimit: 4_000)
     for list in ["photos", "videos", "likes", "token", token] {
       try await cache.saveFirstPage(
-        CacheFixtures.page(20), for: PageCacheKey(listName: list, userToken: token))
+        CacheFixtures.page(20), for: PageCacheKey(listName: list, context: RequestContext(userToken: token)))
       try await cache.saveFirstPage(
-        CacheFixtures.page(3), for: PageCacheKey(listName: "photos", userToken: token, query: list))
+        CacheFixtures.page(3),
+        for: PageCacheKey(listName: "photos", context: RequestContext(userToken: token), query: list))
     }
-    _ = await cache.loadFirstPage(for: PageCacheKey(listName: "photos", userToken: token))
+    _ = await cache.loadFirstPage(
+      for: PageCacheKey(listName: "photos", context: RequestContext(userToken: token)))
 
     let needles = [token, "SECRET-token-7731", "eyJhbGciOiJIUzI1NiJ9"]
     let names = CacheFixtures.fileNames(in: directory)
@@ -342,14 +344,15 @@ import Testing
     let directory = CacheFixtures.temporaryDirectory()
     defer { CacheFixtures.removeDirectory(directory) }
     let cache = makeCache(directory)
-    let alice = PageCacheKey(listName: "photos", userToken: "alice-token")
-    let aliceSearch = PageCacheKey(listName: "search", userToken: "alice-token", query: "cats")
-    let bob = PageCacheKey(listName: "photos", userToken: "bob-token")
+    let alice = PageCacheKey(listName: "photos", context: RequestContext(userToken: "alice-token"))
+    let aliceSearch = PageCacheKey(
+      listName: "search", context: RequestContext(userToken: "alice-token"), query: "cats")
+    let bob = PageCacheKey(listName: "photos", context: RequestContext(userToken: "bob-token"))
     let shared = PageCacheKey(listName: "photos")
     for key in [alice, aliceSearch, bob, shared] {
       try await cache.saveFirstPage(CacheFixtures.page(2), for: key)
     }
-    await cache.removeEntries(forUserToken: "alice-token")
+    await cache.removeEntries(forUser: .token("alice-token"))
     #expect(await cache.loadFirstPage(for: alice) == .miss(.notFound))
     #expect(await cache.loadFirstPage(for: aliceSearch) == .miss(.notFound))
     for key in [bob, shared] {
@@ -368,7 +371,7 @@ import Testing
     let aliceRotated = PageCacheKey(
       listName: "search", context: RequestContext(accountID: "alice", userToken: "t2"), query: "cats")
     // A token that happens to read like the account id is another user.
-    let lookalike = PageCacheKey(listName: "photos", userToken: "alice")
+    let lookalike = PageCacheKey(listName: "photos", context: RequestContext(userToken: "alice"))
     let bob = PageCacheKey(listName: "photos", context: RequestContext(accountID: "bob", userToken: "t1"))
     for key in [alice, aliceRotated, lookalike, bob] {
       try await cache.saveFirstPage(CacheFixtures.page(2), for: key)
@@ -394,7 +397,7 @@ import Testing
     var keys: [PageCacheKey] = []
     for text in hostile {
       keys.append(PageCacheKey(listName: text))
-      keys.append(PageCacheKey(listName: "photos", userToken: text))
+      keys.append(PageCacheKey(listName: "photos", context: RequestContext(userToken: text)))
       keys.append(PageCacheKey(listName: "photos", query: text))
     }
     for (number, key) in keys.enumerated() {
@@ -547,7 +550,7 @@ import Testing
     for name in ["a", "b", "c", "d"] {
       try await cache.saveFirstPage(CacheFixtures.page(10), for: PageCacheKey(listName: name))
     }
-    await cache.removeEntries(forUserToken: nil)
+    await cache.removeEntries(forUser: nil)
     await cache.removeAll()
     #expect(CacheFixtures.fileNames(in: directory) == foreign.sorted())
   }

@@ -38,7 +38,7 @@ import Testing
     // Bob signs in: Alice's rows leave at once.
     let bobStart = list.switchContext(to: RequestContext(userToken: "bob"))
     #expect(view.render() == ["[Loading…]"])
-    #expect(list.cacheKey == PageCacheKey(listName: "photos", userToken: "bob"))
+    #expect(list.cacheKey == PageCacheKey(listName: "photos", context: RequestContext(userToken: "bob")))
     let bobFirst = try #require(await requests.next(isolation: #isolation))
     try #require(bobFirst.request.context.userToken == "bob")
     let bobRead = try #require(await reads.next(isolation: #isolation))
@@ -62,7 +62,7 @@ import Testing
     table.update()
     #expect(view.render() == ["Item 203", "Item 204", "Item 205", "[No more data]"])
     await list.waitForCacheWrites()
-    #expect(cache.saves.map(\.key.userToken) == ["alice", "bob"])
+    #expect(cache.saves.map(\.key.user) == [.token("alice"), .token("bob")])
     #expect(cache.saves.last?.page == page(203...205, hasMore: false))
     #expect(view.violations.isEmpty)
   }

@@ -81,7 +81,7 @@ import Testing
 
   @Test func theCachedFirstPageAppliesOnlyToAListStartedAtTheTop() async {
     let cache = InMemoryPageCache()
-    let top = PageCacheKey(listName: "items", userToken: nil, query: nil)
+    let top = PageCacheKey(listName: "items", context: RequestContext(userToken: nil), query: nil)
     cache.put(page(100..<103), for: top, savedAt: testNow)
     let server = Server(count: 20)
     let list = PagedList(

@@ -192,7 +192,7 @@ import Testing
 
   @Test func theCachedFirstPageShowsAtOnceWithItsAgeThenTheNetworkReplacesIt() async {
     var harness = Harness(query: "cats", withCache: true)
-    let key = PageCacheKey(listName: "photos", userToken: "s3cr3t", query: "cats")
+    let key = PageCacheKey(listName: "photos", context: RequestContext(userToken: "s3cr3t"), query: "cats")
     #expect(harness.list.cacheKey == key)
     harness.cache.put(page([1, 2]), for: key, savedAt: testNow.addingTimeInterval(-3600))
     var cacheReports: [CacheLoadCompletion] = []
@@ -292,7 +292,7 @@ import Testing
     var alice = Harness(token: "alice", withCache: true)
     await alice.loadFirstPage(page([1]))
     await alice.list.waitForCacheWrites()
-    let bobKey = PageCacheKey(listName: "photos", userToken: "bob")
+    let bobKey = PageCacheKey(listName: "photos", context: RequestContext(userToken: "bob"))
     #expect(alice.list.cacheKey != bobKey)
     #expect(await alice.cache.loadFirstPage(for: bobKey) == .miss(.notFound))
   }

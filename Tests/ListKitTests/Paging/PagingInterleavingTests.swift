@@ -94,7 +94,7 @@ import Testing
     var edits = EditSteps()
 
     func key() -> PageCacheKey {
-      PageCacheKey(listName: "random", userToken: context.userToken, query: query)
+      PageCacheKey(listName: "random", context: RequestContext(userToken: context.userToken), query: query)
     }
 
     /// Checks what a step did; records the loads and cache reads it started.
