@@ -44,7 +44,8 @@ final class URLSessionTransport: Sendable {
   init(configuration: URLSessionConfiguration, appSession: URLSession? = nil) {
     let delegate = StreamingDelegate(challengeDelegate: appSession?.delegate)
     self.delegate = delegate
-    self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    self.session = URLSession(
+      configuration: configuration, delegate: delegate, delegateQueue: delegate.queue)
   }
 
   /// A transport with the app's session's configuration and authentication challenges.
@@ -54,18 +55,18 @@ final class URLSessionTransport: Sendable {
 
   deinit {
     // The session retains its delegate until invalidated.
-    session.invalidateAndCancel()
+    delegate.cancelAllAndInvalidate(session)
   }
 
   /// Sends a request and waits for its outcome.
   ///
   /// The outcome is the whole body, a failure, the cap, a refused redirect, cancellation of the
-  /// calling task, or the deadline, which a task of its own waits for on `clock`. Cancellation and the deadline end the wait at once, whatever the session is
-  /// still doing.
+  /// calling task, or the deadline, which a task of its own waits for on `clock`. Cancellation and
+  /// the deadline end the wait at once, whatever the session is still doing.
   func send(
     _ request: URLRequest, limit: Int, deadline timeout: Duration, clock: LoaderClock
   ) async -> TransportOutcome {
-    let exchange = Exchange(limit: limit)
+    let exchange = Exchange(limit: limit) { [delegate] task in delegate.cancel(task) }
     let deadline = Task { [weak exchange] in
       do {
         try await clock.sleep(timeout)
@@ -81,8 +82,9 @@ final class URLSessionTransport: Sendable {
         let task = session.dataTask(with: request)
         delegate.register(exchange, for: task)
         guard exchange.attach(task) else {
-          // Cancelled or past the deadline before the task existed: it never starts.
-          delegate.unregister(task)
+          // Cancelled or past the deadline before the task existed: it never starts (a task
+          // that is never resumed nor cancelled would keep the session from invalidating).
+          delegate.cancel(task)
           return
         }
         task.resume()
