@@ -8,27 +8,36 @@ import Foundation
 /// redirects to another origin, passes authentication challenges to the app's delegate, and
 /// cancels tasks.
 ///
-/// Tasks are cancelled only on the session's delegate queue (serial), and only while their
-/// completion has not been delivered there. NB: FoundationNetworking's `URLSessionTask.cancel()`
-/// takes the task's URL protocol on the work queue and later, on that queue again, stops it and
-/// reports the failure through `session.behaviour(for:)`, which traps ("Trying to access a
-/// behaviour for a task that in not in the registry") once the completion has removed the task
-/// from the session's registry. The completion removes it from an operation on the delegate
-/// queue, after calling `didCompleteWithError`: a cancel that runs on that queue either sees the
-/// task completed (and does nothing) or queues its work ahead of the removal. A redirect's
-/// completion handler is not called for a task that has been cancelled: FoundationNetworking
-/// traps ("Received callback for HTTP redirection, but we're not waiting for it") when the
-/// handler comes after the cancel has completed the task.
+/// NB: FoundationNetworking traps ("Trying to access a behaviour for a task that in not in the
+/// registry") when the work a `URLSessionTask.cancel()` queues on the task's work queue (stop the
+/// URL protocol, report the failure through `session.behaviour(for:)`) runs while the task is not
+/// in the session's registry: before the session has registered a new task (it does so
+/// asynchronously on its work queue), or after the completion has removed it (from an operation
+/// on the delegate queue, after `didCompleteWithError`). So a task is cancelled only on the
+/// session's delegate queue (serial), only after `getAllTasks` has answered since the task was
+/// made (its answer is queued behind the registration), only while its completion has not been
+/// delivered, and the cancelling operation waits until that work has run (a second `cancel()`
+/// returns once the first one's work on the same serial queue is done). A redirect's completion
+/// handler is not called for a task that has been cancelled: FoundationNetworking traps
+/// ("Received callback for HTTP redirection, but we're not waiting for it") when the handler comes
+/// after the cancel has completed the task.
 ///
-/// `@unchecked Sendable`: `exchanges`, `tasks` and `cancelled` are guarded by `lock`;
-/// `challengeDelegate` and `queue` are never changed (URL sessions call their delegates from any
-/// thread).
+/// `@unchecked Sendable`: `records` is guarded by `lock`; `challengeDelegate` and `queue` are
+/// never changed (URL sessions call their delegates from any thread).
 final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  /// What the delegate knows of one of its session's tasks, until its completion.
+  private struct TaskRecord {
+    let task: URLSessionTask
+    let exchange: Exchange
+    /// The session has registered the task.
+    var isRegistered = false
+    /// A cancel was asked for; it is performed once the task is registered.
+    var isCancelRequested = false
+    var isCancelled = false
+  }
+
   private let lock = NSLock()
-  private var exchanges: [Int: Exchange] = [:]
-  private var tasks: [Int: URLSessionTask] = [:]
-  /// Tasks this delegate has cancelled and whose completion has not arrived.
-  private var cancelled: Set<Int> = []
+  private var records: [Int: TaskRecord] = [:]
   private let challengeDelegate: (any URLSessionDelegate)?
   /// The session's delegate queue: serial.
   let queue: OperationQueue
@@ -40,41 +49,52 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     queue.name = "ListKitHTTP.StreamingDelegate"
   }
 
-  func register(_ exchange: Exchange, for task: URLSessionTask) {
-    lock.withLock {
-      exchanges[task.taskIdentifier] = exchange
-      tasks[task.taskIdentifier] = task
+  /// Routes the callbacks of `task`, which `session` has just made, to `exchange`.
+  func register(_ exchange: Exchange, for task: URLSessionTask, in session: URLSession) {
+    lock.withLock { records[task.taskIdentifier] = TaskRecord(task: task, exchange: exchange) }
+    session.getAllTasks { [self] _ in
+      let cancel: Bool = lock.withLock {
+        guard records[task.taskIdentifier] != nil else { return false }
+        records[task.taskIdentifier]?.isRegistered = true
+        return records[task.taskIdentifier]?.isCancelRequested == true
+      }
+      if cancel { requestCancel(task) }
     }
   }
 
   private func exchange(for task: URLSessionTask) -> Exchange? {
-    lock.withLock { exchanges[task.taskIdentifier] }
+    lock.withLock { records[task.taskIdentifier]?.exchange }
   }
 
   /// Cancels `task` on the delegate queue, ahead of the callbacks waiting there (the body
   /// chunks FoundationNetworking has queued), unless its completion has been delivered.
   func cancel(_ task: URLSessionTask) {
-    let operation = BlockOperation { [self] in
-      let running: Bool = lock.withLock {
-        guard tasks[task.taskIdentifier] != nil else { return false }
-        return cancelled.insert(task.taskIdentifier).inserted
-      }
-      if running { task.cancel() }
-    }
+    let operation = BlockOperation { [self] in requestCancel(task) }
     operation.queuePriority = .veryHigh
     queue.addOperation(operation)
+  }
+
+  /// Cancels `task` now if it is registered and not completed, or once it is registered; on the
+  /// delegate queue.
+  private func requestCancel(_ task: URLSessionTask) {
+    let perform: Bool = lock.withLock {
+      guard var record = records[task.taskIdentifier], !record.isCancelled else { return false }
+      record.isCancelRequested = true
+      record.isCancelled = record.isRegistered
+      records[task.taskIdentifier] = record
+      return record.isCancelled
+    }
+    guard perform else { return }
+    task.cancel()
+    // Returns at once (the task is no longer running), but only after the first call's work.
+    task.cancel()
   }
 
   /// Cancels every task and invalidates `session`, on the delegate queue (not
   /// `invalidateAndCancel()`, which cancels from the calling thread).
   func cancelAllAndInvalidate(_ session: URLSession) {
     queue.addOperation { [self] in
-      let running: [URLSessionTask] = lock.withLock {
-        let running = tasks.filter { !cancelled.contains($0.key) }.map(\.value)
-        cancelled.formUnion(running.map(\.taskIdentifier))
-        return running
-      }
-      for task in running { task.cancel() }
+      for task in lock.withLock({ records.values.map(\.task) }) { requestCancel(task) }
       session.finishTasksAndInvalidate()
     }
   }
@@ -101,7 +121,7 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     // The request carries the user's credentials, set for the origin the app configured: a
     // redirect that leaves it is not followed (the URL session would copy every header).
     let exchange: Exchange? = lock.withLock {
-      cancelled.contains(task.taskIdentifier) ? nil : exchanges[task.taskIdentifier]
+      records[task.taskIdentifier].flatMap { $0.isCancelled ? nil : $0.exchange }
     }
     // A task that has been cancelled, or has completed, must not hear of its redirect again.
     guard let exchange else { return }
@@ -135,11 +155,7 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-    let exchange = lock.withLock {
-      tasks[task.taskIdentifier] = nil
-      cancelled.remove(task.taskIdentifier)
-      return exchanges.removeValue(forKey: task.taskIdentifier)
-    }
+    let exchange = lock.withLock { records.removeValue(forKey: task.taskIdentifier)?.exchange }
     exchange?.complete(response: task.response, error: error)
   }
 

@@ -48,9 +48,16 @@ final class URLSessionTransport: Sendable {
       configuration: configuration, delegate: delegate, delegateQueue: delegate.queue)
   }
 
-  /// A transport with the app's session's configuration and authentication challenges.
+  /// A transport with the app's session's configuration (without its URL cache) and
+  /// authentication challenges.
   convenience init(session appSession: URLSession) {
-    self.init(configuration: appSession.configuration, appSession: appSession)
+    // Pages are cached by PageCache, keyed without the token. NB: with a URL cache,
+    // FoundationNetworking looks a task's response up asynchronously before it makes the task's
+    // URL protocol, and defers the work of a cancel until then, past the point where the
+    // delegate can keep the task registered.
+    let configuration = appSession.configuration.copy() as! URLSessionConfiguration
+    configuration.urlCache = nil
+    self.init(configuration: configuration, appSession: appSession)
   }
 
   deinit {
@@ -80,7 +87,7 @@ final class URLSessionTransport: Sendable {
       await withCheckedContinuation { continuation in
         exchange.setContinuation(continuation)
         let task = session.dataTask(with: request)
-        delegate.register(exchange, for: task)
+        delegate.register(exchange, for: task, in: session)
         guard exchange.attach(task) else {
           // Cancelled or past the deadline before the task existed: it never starts (a task
           // that is never resumed nor cancelled would keep the session from invalidating).
