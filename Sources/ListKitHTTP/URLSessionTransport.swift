@@ -44,8 +44,7 @@ final class URLSessionTransport: Sendable {
   init(configuration: URLSessionConfiguration, appSession: URLSession? = nil) {
     let delegate = StreamingDelegate(challengeDelegate: appSession?.delegate)
     self.delegate = delegate
-    self.session = URLSession(
-      configuration: configuration, delegate: delegate, delegateQueue: delegate.queue)
+    self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
   }
 
   /// A transport with the app's session's configuration (without its URL cache) and
