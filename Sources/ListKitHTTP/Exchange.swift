@@ -8,8 +8,8 @@ import Foundation
 /// and the URL session's callbacks.
 ///
 /// A stop (cancellation, the deadline, the cap) ends the wait at once and asks `cancelTask` to
-/// cancel the URL session task, which ``StreamingDelegate`` does on the session's delegate queue
-/// (see there why); a refused redirect ends the wait and lets the task complete by itself.
+/// cancel the URL session task, which ``StreamingDelegate`` does on a thread of its own (see there
+/// when and why); a refused redirect ends the wait and lets the task complete by itself.
 /// FoundationNetworking ignores a `.cancel` answer to a response, so the cap cancels the task too.
 ///
 /// `@unchecked Sendable`: every stored property is guarded by `lock` (Synchronization's `Mutex`
