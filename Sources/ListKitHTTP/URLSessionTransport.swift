@@ -85,15 +85,20 @@ final class URLSessionTransport: Sendable {
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         exchange.setContinuation(continuation)
-        let task = session.dataTask(with: request)
-        delegate.register(exchange, for: task, in: session)
-        guard exchange.attach(task) else {
-          // Cancelled or past the deadline before the task existed: it never starts (a task
-          // that is never resumed nor cancelled would keep the session from invalidating).
-          delegate.cancel(task)
-          return
+        // NB: FoundationNetworking's dataTask(with:) and resume() wait on the session's work
+        // queue, which every session in the process shares and a fast body keeps busy: never on
+        // a Swift concurrency thread, whose pool they could block whole.
+        DispatchQueue.global().async { [session, delegate] in
+          let task = session.dataTask(with: request)
+          delegate.register(exchange, for: task, in: session)
+          guard exchange.attach(task) else {
+            // Cancelled or past the deadline before the task existed: it never starts (a task
+            // that is never resumed nor cancelled would keep the session from invalidating).
+            delegate.cancel(task)
+            return
+          }
+          task.resume()
         }
-        task.resume()
       }
     } onCancel: {
       exchange.cancel()
