@@ -82,6 +82,11 @@ import Testing
     }
   }
 
+  /// NB: only with LISTKIT_HEAVY=1: `StuckProtocol.stopLoading()` holds FoundationNetworking's
+  /// work queue, which every session in the process shares, so in the full suite it stalls the
+  /// other HTTP tests and the stuck tests one another (seen: gates timing out, stops giving up).
+  static let stuckTestsEnabled = ProcessInfo.processInfo.environment["LISTKIT_HEAVY"] == "1"
+
   /// A loader on an app session whose URL protocol does not return from `stopLoading()` until
   /// the test says so; the request has started.
   static func stuckLoad(
@@ -95,7 +100,7 @@ import Testing
 
   /// The deadline ends a load without waiting for the session to stop its task; before, the load
   /// waited for the task's completion (here until the stop gave up, after 60 s).
-  @Test func theDeadlineEndsALoadWithoutWaitingForTheSession() async throws {
+  @Test(.enabled(if: stuckTestsEnabled)) func theDeadlineEndsALoadWithoutWaitingForTheSession() async throws {
     let session = StuckProtocol.session()
     defer { session.finishTasksAndInvalidate() }
     let clock = TestClock()
@@ -111,7 +116,9 @@ import Testing
   }
 
   /// Cancelling the load's task ends it without waiting for the session to stop the URL task.
-  @Test func cancellingTheTaskEndsALoadWithoutWaitingForTheSession() async throws {
+  @Test(.enabled(if: stuckTestsEnabled)) func cancellingTheTaskEndsALoadWithoutWaitingForTheSession()
+    async throws
+  {
     let session = StuckProtocol.session()
     defer { session.finishTasksAndInvalidate() }
     let (loader, stop) = Self.stuckLoad("cancel", session: session, clock: TestClock())
@@ -125,7 +132,7 @@ import Testing
   }
 
   /// `PagedList.cancel()`, or releasing the list, ends its load without waiting for the session.
-  @Test(arguments: [false, true])
+  @Test(.enabled(if: stuckTestsEnabled), arguments: [false, true])
   @MainActor func cancellingOrReleasingThePagedListEndsALoadWithoutWaitingForTheSession(
     release: Bool
   ) async throws {
