@@ -52,7 +52,8 @@ let package = Package(
     .executableTarget(name: "listkit-http-probe", dependencies: ["ListKitHTTP"], swiftSettings: strict),
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListKitTesting"], swiftSettings: strict),
     .testTarget(
-      name: "ListKitTests", dependencies: ["ListKit", "ListDiff", "ListKitTesting"], swiftSettings: strict),
+      name: "ListKitTests", dependencies: ["ListKit", "ListDiff", "ListKitTesting", "ListKitFixtures"],
+      swiftSettings: strict),
     .testTarget(
       name: "ListKitTestingTests", dependencies: ["ListKitTesting", "ListKit", "ListDiff"],
       swiftSettings: strict),

@@ -124,11 +124,28 @@ package final class FixturePageServer: Sendable {
     components.queryItems = [
       URLQueryItem(name: "name", value: name), URLQueryItem(name: "count", value: "\(count)"),
     ]
-    let (body, response) = try await session.data(from: components.url!)
+    let (body, response) = try await exchange(components.url!)
     let status = (response as? HTTPURLResponse)?.statusCode ?? 0
     guard status == 200 else {
       throw StartError.gate(
         "\(action) \(name) × \(count): HTTP \(status) \(String(decoding: body, as: UTF8.self))")
+    }
+  }
+
+  /// Loads `url`, starting the task on a thread of its own: FoundationNetworking's task creation
+  /// waits on the work queue all sessions share, which a test's slow-to-stop URL protocol
+  /// (`StuckProtocol`) or a fast body can hold, and Swift's cooperative pool must not wait there.
+  private func exchange(_ url: URL) async throws -> (Data, URLResponse?) {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { [session] in
+        session.dataTask(with: url) { data, response, error in
+          if let error {
+            continuation.resume(throwing: error)
+          } else {
+            continuation.resume(returning: (data ?? Data(), response))
+          }
+        }.resume()
+      }.start()
     }
   }
 

@@ -18,6 +18,7 @@ header (after "Bearer "), its X-Api-Key header, or its access_token query parame
   /hostile/bomb      `bytes` zeros inside a JSON string, compressed with `coding` (gzip or
                      deflate), with Content-Length unless `chunked=1`
   /hostile/retry     answers `code` (default 429) with Retry-After `after` (none when absent)
+  /hostile/hop       302 to /hostile/hop on this origin with `n` one less; at n=0, 200 []
 """
 import base64
 import json
@@ -61,6 +62,16 @@ class HostileRoutes:
     def route_hostile_redirect(self, path, query, total, gate):
         self.send_response(int((query.get("code") or ["302"])[0]))
         self.send_header("Location", query["to"][0])
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def route_hostile_hop(self, path, query, total, gate):
+        n = int((query.get("n") or ["0"])[0])
+        if n <= 0:
+            self.send_json([])
+            return
+        self.send_response(302)
+        self.send_header("Location", "%s/hostile/hop?n=%d" % (self.base(), n - 1))
         self.send_header("Content-Length", "0")
         self.end_headers()
 

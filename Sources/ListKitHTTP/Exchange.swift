@@ -7,16 +7,17 @@ import Foundation
 /// The state of one request, shared by the calling task, the cancellation handler, the deadline
 /// and the URL session's callbacks.
 ///
-/// A stop (cancellation, the deadline, the cap, a refused redirect) ends the wait at once and
-/// cancels the URL session task on another thread: FoundationNetworking's `cancel()` waits on the
-/// task's work queue, which is busy while data arrives, and it ignores a `.cancel` answer to a
-/// response.
+/// A stop (cancellation, the deadline, the cap) ends the wait at once and asks `cancelTask` to
+/// cancel the URL session task, which ``StreamingDelegate`` does on a thread of its own (see there
+/// when and why); a refused redirect ends the wait and lets the task complete by itself.
+/// FoundationNetworking ignores a `.cancel` answer to a response, so the cap cancels the task too.
 ///
 /// `@unchecked Sendable`: every stored property is guarded by `lock` (Synchronization's `Mutex`
 /// needs macOS 15 / iOS 18, above the package's platforms).
 final class Exchange: @unchecked Sendable {
   private let lock = NSLock()
   private let limit: Int
+  private let cancelTask: @Sendable (URLSessionTask) -> Void
   private var continuation: CheckedContinuation<TransportOutcome, Never>?
   private var task: URLSessionTask?
   /// The outcome, once known; delivered as soon as there is a continuation.
@@ -25,7 +26,13 @@ final class Exchange: @unchecked Sendable {
   private var body = Data()
   private var response: HTTPURLResponse?
 
-  init(limit: Int) { self.limit = limit }
+  /// - Parameters:
+  ///   - limit: The largest body accepted, in decoded bytes.
+  ///   - cancelTask: Cancels the URL session task once the exchange has stopped.
+  init(limit: Int, cancelTask: @escaping @Sendable (URLSessionTask) -> Void) {
+    self.limit = limit
+    self.cancelTask = cancelTask
+  }
 
   func setContinuation(_ continuation: CheckedContinuation<TransportOutcome, Never>) {
     lock.withLock { self.continuation = continuation }
@@ -45,11 +52,17 @@ final class Exchange: @unchecked Sendable {
 
   func expire() { stop(.timedOut) }
 
-  /// Refuses a redirect: the exchange ends with ``TransportOutcome/redirectRefused(to:)``.
-  func refuseRedirect(to url: URL?) { stop(.redirectRefused(to: url)) }
+  /// Refuses a redirect: the exchange ends with ``TransportOutcome/redirectRefused(to:)``; the
+  /// task is not cancelled, it completes with the redirect response.
+  func refuseRedirect(to url: URL?) { _ = end(.redirectRefused(to: url)) }
 
   /// Ends the exchange with `outcome` unless it has ended, and cancels its task.
   private func stop(_ outcome: TransportOutcome) {
+    if let task = end(outcome) { cancelTask(task) }
+  }
+
+  /// Ends the exchange with `outcome` unless it has ended; the task, if this ended it.
+  private func end(_ outcome: TransportOutcome) -> URLSessionTask? {
     let task: URLSessionTask? = lock.withLock {
       guard self.outcome == nil else { return nil }
       self.outcome = outcome
@@ -58,11 +71,7 @@ final class Exchange: @unchecked Sendable {
       return self.task
     }
     deliver()
-    if let task {
-      // NB: FoundationNetworking traps when a task is cancelled as it completes ("a task that
-      // is not in the registry"); skip tasks that have already ended.
-      DispatchQueue.global().async { if task.state != .completed { task.cancel() } }
-    }
+    return task
   }
 
   /// The response arrived; `false` (and the exchange ends) when its announced length is over

@@ -5,29 +5,89 @@ import Foundation
 #endif
 
 /// The delegate of a transport's session: routes each task's callbacks to its exchange, refuses
-/// redirects to another origin, and passes authentication challenges to the app's delegate.
+/// redirects to another origin, passes authentication challenges to the app's delegate, and
+/// cancels tasks.
 ///
-/// `@unchecked Sendable`: `exchanges` is guarded by `lock`; `challengeDelegate` is never changed
+/// NB: FoundationNetworking traps ("Trying to access a behaviour for a task that in not in the
+/// registry") when the work a `URLSessionTask.cancel()` queues on the task's work queue (stop the
+/// URL protocol, report the failure through `session.behaviour(for:)`) runs while the task is not
+/// in the session's registry: before the session has registered a new task (it does so
+/// asynchronously on its work queue), or after the completion has removed it (it queues the
+/// removal after `didCompleteWithError` returns). And `cancel()` waits on that work queue, which
+/// a fast body can keep busy until it has all arrived. So a task is cancelled on a thread of its
+/// own (the delegate queue keeps taking, and dropping, the body), only once `getAllTasks` has
+/// answered since the task was made (its answer is queued behind the registration), and only
+/// while its completion has not been delivered; `didCompleteWithError` waits for a cancel in
+/// flight to finish, and the cancel waits for its own work (a second `cancel()` returns once the
+/// first one's work on the same serial queue has run). A redirect's completion handler is not
+/// called once a cancel has started: FoundationNetworking traps ("Received callback for HTTP
+/// redirection, but we're not waiting for it") when the handler comes after the cancel has
+/// completed the task.
+///
+/// `@unchecked Sendable`: `records` is guarded by `lock`; `challengeDelegate` is never changed
 /// (URL sessions call their delegates from any thread).
 final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  /// What the delegate knows of one of its session's tasks, until its completion.
+  private struct TaskRecord {
+    let task: URLSessionTask
+    let exchange: Exchange
+    /// The session has registered the task.
+    var isRegistered = false
+    /// A cancel was asked for; it starts once the task is registered.
+    var isCancelRequested = false
+    /// Signalled when a cancel that has started has finished; `nil` before it starts.
+    var cancelling: DispatchSemaphore?
+  }
+
   private let lock = NSLock()
-  private var exchanges: [Int: Exchange] = [:]
+  private var records: [Int: TaskRecord] = [:]
   private let challengeDelegate: (any URLSessionDelegate)?
 
   init(challengeDelegate: (any URLSessionDelegate)?) {
     self.challengeDelegate = challengeDelegate
   }
 
-  func register(_ exchange: Exchange, for task: URLSessionTask) {
-    lock.withLock { exchanges[task.taskIdentifier] = exchange }
-  }
-
-  func unregister(_ task: URLSessionTask) {
-    _ = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
+  /// Routes the callbacks of `task`, which `session` has just made, to `exchange`.
+  func register(_ exchange: Exchange, for task: URLSessionTask, in session: URLSession) {
+    lock.withLock { records[task.taskIdentifier] = TaskRecord(task: task, exchange: exchange) }
+    session.getAllTasks { [self] _ in
+      let cancel: Bool = lock.withLock {
+        guard records[task.taskIdentifier] != nil else { return false }
+        records[task.taskIdentifier]?.isRegistered = true
+        return records[task.taskIdentifier]?.isCancelRequested == true
+      }
+      if cancel { self.cancel(task) }
+    }
   }
 
   private func exchange(for task: URLSessionTask) -> Exchange? {
-    lock.withLock { exchanges[task.taskIdentifier] }
+    lock.withLock { records[task.taskIdentifier]?.exchange }
+  }
+
+  /// Cancels `task` unless its completion has been delivered: now, on a thread of its own, if
+  /// the session has registered it, or once it has.
+  func cancel(_ task: URLSessionTask) {
+    let cancelling: DispatchSemaphore? = lock.withLock {
+      guard var record = records[task.taskIdentifier], record.cancelling == nil else { return nil }
+      record.isCancelRequested = true
+      if record.isRegistered { record.cancelling = DispatchSemaphore(value: 0) }
+      records[task.taskIdentifier] = record
+      return record.cancelling
+    }
+    guard let cancelling else { return }
+    DispatchQueue.global().async {
+      task.cancel()
+      // Returns at once (the task is no longer running), but only after the first call's work.
+      task.cancel()
+      cancelling.signal()
+    }
+  }
+
+  /// Cancels every task and invalidates `session` (not `invalidateAndCancel()`, which cancels
+  /// whatever the state of each task).
+  func cancelAllAndInvalidate(_ session: URLSession) {
+    for task in lock.withLock({ records.values.map(\.task) }) { cancel(task) }
+    session.finishTasksAndInvalidate()
   }
 
   /// Whether two URLs have the same scheme, host and port (RFC 6454), default ports included.
@@ -51,12 +111,20 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
   ) {
     // The request carries the user's credentials, set for the origin the app configured: a
     // redirect that leaves it is not followed (the URL session would copy every header).
-    guard Self.isSameOrigin(task.originalRequest?.url, request.url) else {
-      exchange(for: task)?.refuseRedirect(to: request.url)
-      completionHandler(nil)
-      return
+    // The handler is called under the lock: a cancel that has not started by then queues its
+    // work behind the handler's.
+    let refused: Exchange? = lock.withLock {
+      // A task that is being cancelled, or has completed, must not hear of its redirect again.
+      guard let record = records[task.taskIdentifier], record.cancelling == nil else { return nil }
+      guard Self.isSameOrigin(task.originalRequest?.url, request.url) else {
+        completionHandler(nil)
+        return record.exchange
+      }
+      completionHandler(request)
+      return nil
     }
-    completionHandler(request)
+    // Before the completion, which this queue delivers after this returns.
+    refused?.refuseRedirect(to: request.url)
   }
 
   func urlSession(
@@ -81,7 +149,11 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-    let exchange = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
+    let record = lock.withLock { records.removeValue(forKey: task.taskIdentifier) }
+    // The session removes the task from its registry after this returns: a cancel in flight
+    // must have done its work first.
+    record?.cancelling?.wait()
+    let exchange = record?.exchange
     exchange?.complete(response: task.response, error: error)
   }
 

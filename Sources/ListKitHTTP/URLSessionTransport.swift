@@ -47,25 +47,32 @@ final class URLSessionTransport: Sendable {
     self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
   }
 
-  /// A transport with the app's session's configuration and authentication challenges.
+  /// A transport with the app's session's configuration (without its URL cache) and
+  /// authentication challenges.
   convenience init(session appSession: URLSession) {
-    self.init(configuration: appSession.configuration, appSession: appSession)
+    // Pages are cached by PageCache, keyed without the token. NB: with a URL cache,
+    // FoundationNetworking looks a task's response up asynchronously before it makes the task's
+    // URL protocol, and defers the work of a cancel until then, past the point where the
+    // delegate can keep the task registered.
+    let configuration = appSession.configuration.copy() as! URLSessionConfiguration
+    configuration.urlCache = nil
+    self.init(configuration: configuration, appSession: appSession)
   }
 
   deinit {
     // The session retains its delegate until invalidated.
-    session.invalidateAndCancel()
+    delegate.cancelAllAndInvalidate(session)
   }
 
   /// Sends a request and waits for its outcome.
   ///
   /// The outcome is the whole body, a failure, the cap, a refused redirect, cancellation of the
-  /// calling task, or the deadline, which a task of its own waits for on `clock`. Cancellation and the deadline end the wait at once, whatever the session is
-  /// still doing.
+  /// calling task, or the deadline, which a task of its own waits for on `clock`. Cancellation and
+  /// the deadline end the wait at once, whatever the session is still doing.
   func send(
     _ request: URLRequest, limit: Int, deadline timeout: Duration, clock: LoaderClock
   ) async -> TransportOutcome {
-    let exchange = Exchange(limit: limit)
+    let exchange = Exchange(limit: limit) { [delegate] task in delegate.cancel(task) }
     let deadline = Task { [weak exchange] in
       do {
         try await clock.sleep(timeout)
@@ -78,14 +85,20 @@ final class URLSessionTransport: Sendable {
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         exchange.setContinuation(continuation)
-        let task = session.dataTask(with: request)
-        delegate.register(exchange, for: task)
-        guard exchange.attach(task) else {
-          // Cancelled or past the deadline before the task existed: it never starts.
-          delegate.unregister(task)
-          return
+        // NB: FoundationNetworking's dataTask(with:) and resume() wait on the session's work
+        // queue, which every session in the process shares and a fast body keeps busy: never on
+        // a Swift concurrency thread, whose pool they could block whole.
+        DispatchQueue.global().async { [session, delegate] in
+          let task = session.dataTask(with: request)
+          delegate.register(exchange, for: task, in: session)
+          guard exchange.attach(task) else {
+            // Cancelled or past the deadline before the task existed: it never starts (a task
+            // that is never resumed nor cancelled would keep the session from invalidating).
+            delegate.cancel(task)
+            return
+          }
+          task.resume()
         }
-        task.resume()
       }
     } onCancel: {
       exchange.cancel()

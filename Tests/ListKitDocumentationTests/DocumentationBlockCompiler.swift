@@ -116,6 +116,10 @@ enum DocumentationBlockCompiler {
       process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
       do { try process.run() } catch { continuation.resume(throwing: error) }
     }
-    return (status, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+    // NB: through a FileHandle, not String(contentsOf:), whose buffers (FoundationEssentials'
+    // readBytesFromFile) LeakSanitizer reported as leaked when read from a pool thread.
+    let reader = try FileHandle(forReadingFrom: output)
+    defer { try? reader.close() }
+    return (status, String(decoding: try reader.readToEnd() ?? Data(), as: UTF8.self))
   }
 }

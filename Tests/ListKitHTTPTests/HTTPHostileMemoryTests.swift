@@ -17,35 +17,7 @@ import Testing
   ]
 
   /// The probe, beside the test binary (`swift build --build-tests` builds it).
-  static var probe: URL? {
-    var directories: [URL] = []
-    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-      directories.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
-    }
-    if let first = CommandLine.arguments.first {
-      directories.append(URL(fileURLWithPath: first).deletingLastPathComponent())
-    }
-    // NB: Bundle.allBundles only where the paths above do not lead to the probe (Apple platforms,
-    // where the test binary sits inside the .xctest bundle): on Linux, asked from a pool thread, it
-    // leaves CoreFoundation's bundle array behind, which LeakSanitizer reports.
-    if let found = find(in: directories) { return found }
-    return find(
-      in: Bundle.allBundles.filter { $0.bundleURL.pathExtension == "xctest" }.map {
-        $0.bundleURL.deletingLastPathComponent()
-      })
-  }
-
-  private static func find(in directories: [URL]) -> URL? {
-    for directory in directories {
-      var candidate = directory
-      for _ in 0..<4 {
-        let probe = candidate.appendingPathComponent("listkit-http-probe")
-        if FileManager.default.isExecutableFile(atPath: probe.path) { return probe }
-        candidate.deleteLastPathComponent()
-      }
-    }
-    return nil
-  }
+  static var probe: URL? { FixtureExecutable.url(named: "listkit-http-probe") }
 
   /// Runs the probe under a 2 GiB address-space limit; its outcome and peak resident bytes, or
   /// `nil` for the peak when the probe is built with a sanitizer, which cannot run under such a

@@ -82,6 +82,77 @@ import Testing
     }
   }
 
+  /// NB: only with LISTKIT_HEAVY=1: `StuckProtocol.stopLoading()` holds FoundationNetworking's
+  /// work queue, which every session in the process shares, so in the full suite it stalls the
+  /// other HTTP tests and the stuck tests one another (seen: gates timing out, stops giving up).
+  static let stuckTestsEnabled = ProcessInfo.processInfo.environment["LISTKIT_HEAVY"] == "1"
+
+  /// A loader on an app session whose URL protocol does not return from `stopLoading()` until
+  /// the test says so; the request has started.
+  static func stuckLoad(
+    _ name: String, session: URLSession, clock: TestClock
+  ) -> (HTTPPageLoader<TestItem>, StuckProtocol.Stop) {
+    let (url, stop) = StuckProtocol.stuck(name)
+    let loader = HTTPPageLoader<TestItem>(
+      baseURL: url, style: .array, timeout: .seconds(600), session: session, clock: clock)
+    return (loader, stop)
+  }
+
+  /// The deadline ends a load without waiting for the session to stop its task; before, the load
+  /// waited for the task's completion (here until the stop gave up, after 60 s).
+  @Test(.enabled(if: stuckTestsEnabled)) func theDeadlineEndsALoadWithoutWaitingForTheSession() async throws {
+    let session = StuckProtocol.session()
+    defer { session.finishTasksAndInvalidate() }
+    let clock = TestClock()
+    let (loader, stop) = Self.stuckLoad("deadline", session: session, clock: clock)
+    let load = Task {
+      try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), isFirstPage: true))
+    }
+    await stop.waitForStart()
+    try await clock.waitForSleepers()
+    clock.advance(by: .seconds(600))
+    await #expect(throws: HTTPPageLoaderError.timedOut(after: .seconds(600))) { try await load.value }
+    #expect(stop.open(), "the load waited for the session to stop its task")
+  }
+
+  /// Cancelling the load's task ends it without waiting for the session to stop the URL task.
+  @Test(.enabled(if: stuckTestsEnabled)) func cancellingTheTaskEndsALoadWithoutWaitingForTheSession()
+    async throws
+  {
+    let session = StuckProtocol.session()
+    defer { session.finishTasksAndInvalidate() }
+    let (loader, stop) = Self.stuckLoad("cancel", session: session, clock: TestClock())
+    let load = Task {
+      try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), isFirstPage: true))
+    }
+    await stop.waitForStart()
+    load.cancel()
+    await #expect(throws: CancellationError.self) { try await load.value }
+    #expect(stop.open(), "the load waited for the session to stop its task")
+  }
+
+  /// `PagedList.cancel()`, or releasing the list, ends its load without waiting for the session.
+  @Test(.enabled(if: stuckTestsEnabled), arguments: [false, true])
+  @MainActor func cancellingOrReleasingThePagedListEndsALoadWithoutWaitingForTheSession(
+    release: Bool
+  ) async throws {
+    let session = StuckProtocol.session()
+    defer { session.finishTasksAndInvalidate() }
+    let (ended, continuation) = AsyncStream.makeStream(of: String.self)
+    let (loader, stop) = Self.stuckLoad("list", session: session, clock: TestClock())
+    var list: PagedList<TestItem>? = PagedList(
+      listName: "stuck",
+      configuration: try PagingConfiguration(style: .pageIndex(firstIndex: 1), pageSize: 5),
+      loader: Ending(loader: loader, ended: continuation))
+    list?.start()
+    await stop.waitForStart()
+    if release { list = nil } else { list?.cancel() }
+    var endings = ended.makeAsyncIterator()
+    #expect(await endings.next() == "CancellationError")
+    #expect(stop.open(), "the load waited for the session to stop its task")
+    withExtendedLifetime(list) {}
+  }
+
   /// Says when the loader it wraps returns or throws.
   struct Ending: PageLoader {
     let loader: HTTPPageLoader<TestItem>

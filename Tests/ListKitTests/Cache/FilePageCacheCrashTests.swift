@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ListKitFixtures
 import ListKitTesting
 import Testing
 
@@ -174,29 +175,9 @@ import Testing
   /// The writer fixture: `LISTKIT_CACHE_WRITER`, or the build products directory that holds the
   /// running test binary.
   static func writerExecutable() -> URL? {
-    let manager = FileManager.default
     if let path = ProcessInfo.processInfo.environment["LISTKIT_CACHE_WRITER"] {
       return URL(fileURLWithPath: path)
     }
-    var directories: [URL] = []
-    if let executable = try? manager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-      directories.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
-    }
-    for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-      directories.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    if let first = CommandLine.arguments.first {
-      directories.append(URL(fileURLWithPath: first).deletingLastPathComponent())
-    }
-    for directory in directories {
-      // On Apple platforms the test binary sits inside the .xctest bundle; look a few levels up.
-      var candidate = directory
-      for _ in 0..<4 {
-        let writer = candidate.appendingPathComponent("listkit-cache-writer")
-        if manager.isExecutableFile(atPath: writer.path) { return writer }
-        candidate.deleteLastPathComponent()
-      }
-    }
-    return nil
+    return FixtureExecutable.url(named: "listkit-cache-writer")
   }
 }

@@ -1,0 +1,79 @@
+import Dispatch
+import Foundation
+import ListKit
+import ListKitFixtures
+import ListKitHTTP
+import ListKitTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Cancelling a load at any moment, against completions, redirects and the cap, never traps the
+/// process.
+///
+/// FoundationNetworking traps when a task's cancellation reaches it after its completion has
+/// removed it from the session ("Trying to access a behaviour for a task that in not in the
+/// registry"), or when a redirect's completion handler comes after a cancellation has completed
+/// the task ("Received callback for HTTP redirection, but we're not waiting for it"). Each round
+/// here starts a load and cancels its task from another thread after a seeded amount of work, so
+/// the cancellations land all over the requests' lives: before the response, between redirect
+/// hops, as the body crosses the cap, as the task completes. A trap ends the whole test process.
+@Suite struct HTTPCancelRaceTests {
+  /// Same-origin hops, a refused cross-origin redirect, a small body, a body just over the cap.
+  static func paths(port: Int) -> [String] {
+    [
+      "/hostile/hop?n=4",
+      "/hostile/redirect?code=307&to=http://localhost:\(port)/hostile/record",
+      "/array?page=1&page_size=3",
+      "/hostile/big?bytes=70000",
+      "/hostile/big?bytes=70000&chunked=1",
+    ]
+  }
+
+  @Test func cancellingAtAnyMomentNeverTrapsTheProcess() async throws {
+    let heavy = ProcessInfo.processInfo.environment["LISTKIT_HEAVY"] == "1"
+    let rounds = heavy ? 20_000 : 500
+    let seed = UInt64(ProcessInfo.processInfo.environment["LISTKIT_SEED"] ?? "") ?? 0xC4_4CE1
+    var random = SplitMix64(seed: seed)
+    try await withServer { server in
+      let port = try #require(server.url("/").port)
+      let paths = Self.paths(port: port)
+      let appSession = URLSession(configuration: .ephemeral)
+      defer { appSession.finishTasksAndInvalidate() }
+      let transports = [
+        HTTPTransport(timeout: .seconds(600), maximumResponseBytes: 65_536, clock: TestClock()),
+        HTTPTransport(
+          timeout: .seconds(600), maximumResponseBytes: 65_536, session: appSession, clock: TestClock()),
+      ]
+      var outcomes: [String: Int] = [:]
+      for round in 0..<rounds {
+        let path = paths[Int.random(in: 0..<paths.count, using: &random)]
+        let transport = transports[round % transports.count]
+        // Up to a few milliseconds of work in a debug build: about a request's life on loopback.
+        let spins = Int.random(in: 0..<400_000, using: &random)
+        let request = URLRequest(url: server.url(path))
+        let load = Task {
+          try await transport.send(
+            request, for: PageRequest(position: .page(index: 1, size: 3), isFirstPage: true))
+        }
+        DispatchQueue.global().async {
+          var work = 0
+          for step in 0..<spins { work &+= step }
+          withExtendedLifetime(work) { load.cancel() }
+        }
+        let outcome: String
+        do {
+          _ = try await load.value
+          outcome = "loaded"
+        } catch {
+          outcome = "\(type(of: error))"
+        }
+        outcomes[outcome, default: 0] += 1
+      }
+      // The rounds end in more than one way: the cancellations landed at different moments.
+      #expect(outcomes.count > 1, "seed \(seed): \(outcomes)")
+    }
+  }
+}
