@@ -47,7 +47,6 @@ import Testing
         HTTPTransport(
           timeout: .seconds(600), maximumResponseBytes: 65_536, session: appSession, clock: TestClock()),
       ]
-      var outcomes: [String: Int] = [:]
       for round in 0..<rounds {
         let path = paths[Int.random(in: 0..<paths.count, using: &random)]
         let transport = transports[round % transports.count]
@@ -63,17 +62,11 @@ import Testing
           for step in 0..<spins { work &+= step }
           withExtendedLifetime(work) { load.cancel() }
         }
-        let outcome: String
-        do {
-          _ = try await load.value
-          outcome = "loaded"
-        } catch {
-          outcome = "\(type(of: error))"
-        }
-        outcomes[outcome, default: 0] += 1
+        // Whatever the load ends in (its page, a typed error, cancellation) is fine; a trap ends
+        // the whole test process. (How the outcomes spread depends on the machine's speed, so
+        // the test asserts none: on a busy machine every cancel may land before the response.)
+        _ = try? await load.value
       }
-      // The rounds end in more than one way: the cancellations landed at different moments.
-      #expect(outcomes.count > 1, "seed \(seed): \(outcomes)")
     }
   }
 }
