@@ -39,6 +39,9 @@ final class Exchange: @unchecked Sendable {
     deliver()
   }
 
+  /// Whether the exchange has ended (its outcome is known).
+  var hasEnded: Bool { lock.withLock { outcome != nil } }
+
   /// Keeps the task for cancelling; `false` when the exchange has already ended.
   func attach(_ task: URLSessionTask) -> Bool {
     lock.withLock {

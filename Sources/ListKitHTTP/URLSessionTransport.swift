@@ -38,10 +38,16 @@ final class URLSessionTransport: Sendable {
   let session: URLSession
   private let delegate: StreamingDelegate
 
-  /// A transport over a session it makes from `configuration`.
+  /// A transport over a session it makes from a copy of `configuration`, without its URL cache.
   /// - Parameter appSession: The app's session whose delegate answers authentication
   ///   challenges, if any.
   init(configuration: URLSessionConfiguration, appSession: URLSession? = nil) {
+    // Pages are cached by PageCache, keyed without the token. NB: with a URL cache,
+    // FoundationNetworking looks a task's response up asynchronously before it makes the task's
+    // URL protocol, and defers the work of a cancel until then, past the point where the
+    // delegate can keep the task registered.
+    let configuration = configuration.copy() as! URLSessionConfiguration
+    configuration.urlCache = nil
     let delegate = StreamingDelegate(challengeDelegate: appSession?.delegate)
     self.delegate = delegate
     self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
@@ -50,13 +56,7 @@ final class URLSessionTransport: Sendable {
   /// A transport with the app's session's configuration (without its URL cache) and
   /// authentication challenges.
   convenience init(session appSession: URLSession) {
-    // Pages are cached by PageCache, keyed without the token. NB: with a URL cache,
-    // FoundationNetworking looks a task's response up asynchronously before it makes the task's
-    // URL protocol, and defers the work of a cancel until then, past the point where the
-    // delegate can keep the task registered.
-    let configuration = appSession.configuration.copy() as! URLSessionConfiguration
-    configuration.urlCache = nil
-    self.init(configuration: configuration, appSession: appSession)
+    self.init(configuration: appSession.configuration, appSession: appSession)
   }
 
   deinit {
@@ -87,8 +87,13 @@ final class URLSessionTransport: Sendable {
         exchange.setContinuation(continuation)
         // NB: FoundationNetworking's dataTask(with:) and resume() wait on the session's work
         // queue, which every session in the process shares and a fast body keeps busy: never on
-        // a Swift concurrency thread, whose pool they could block whole.
-        DispatchQueue.global().async { [session, delegate] in
+        // a Swift concurrency thread, whose pool they could block whole. The block holds the
+        // transport, not only its session: a cancelled send returns before the block runs, and
+        // a transport released in between would invalidate its session before the task exists
+        // (a task made then never completes, on Apple's platforms it is an exception).
+        DispatchQueue.global().async { [self] in
+          // Ended before the task existed (cancelled, or past the deadline): nothing to start.
+          guard !exchange.hasEnded else { return }
           let task = session.dataTask(with: request)
           delegate.register(exchange, for: task, in: session)
           guard exchange.attach(task) else {
