@@ -156,9 +156,9 @@ for _ in $(seq 1 12); do
   keys End
   if poll ' 150 photos · 4 pages · all loaded │' 3; then break; fi
 done
-expect ' 150 photos · 4 pages · all loaded │' 5 "all four pages after End"
+expect ' 150 photos · 4 pages · all loaded │' 30 "all four pages after End"
 keys End
-expect '^No more data' 5 "the status row at the end"
+expect '^No more data' 30 "the status row at the end"
 screen | tail -n 1 | grep -q 'q quit' || fail "the key help is not on the last line"
 
 step "refresh: r starts over from the first page"
@@ -184,12 +184,12 @@ expect_restored 0
 
 step "a second launch shows the cached first page with its age, then refreshes"
 # The first run saved its first page under \$HOME/.cache (HOME is the scratch directory). With
-# 5 s of latency the cached page is on screen well before the refresh answers, even in a
+# 10 s of latency the cached page is on screen well before the refresh answers, even in a
 # sanitizer build on a loaded machine.
 tmx resize-window -t demo -x 100 -y 30
-run_demo --latency 5s --page-size 40 --count 150 --seed 5
-expect '40 photos loaded · 1 page · [0-9]+ pinned · cached page, [0-9]+ s old · refreshing…' 5 "the cached page"
-expect ' 40 photos · 1 page · idle │' 20 "the refresh to replace the cached page"
+run_demo --latency 10s --page-size 40 --count 150 --seed 5
+expect '40 photos loaded · 1 page · [0-9]+ pinned · cached page, [0-9]+ s old · refreshing…' 10 "the cached page"
+expect ' 40 photos · 1 page · idle │' 40 "the refresh to replace the cached page"
 ! screen | grep -q 'cached page' || fail "the cached page's age is still shown after the refresh"
 keys q
 expect_restored 0
@@ -209,7 +209,7 @@ for _ in $(seq 1 12); do
   keys r
   if poll 'pages? · (idle|all loaded) │' 3; then break; fi
 done
-expect 'pages? · (idle|all loaded) │' 5 "a retry to succeed"
+expect 'pages? · (idle|all loaded) │' 30 "a retry to succeed"
 after=$(screen | grep -oE '^ [0-9]+ photos' | head -n 1)
 echo "   before retry: $before; after: $after"
 ! screen | grep -q 'press r to retry' || fail "the error footer is still shown after a successful retry"
@@ -221,18 +221,18 @@ tmx kill-server
 
 step "edits: n shows a new photo at the top at once, then under the server's id; l and d are kept"
 start_shell
-# A 3 s latency keeps each edit pending for 3 s, so "at once" is seen on a busy machine too.
-run_demo --latency 3s --page-size 40 --count 150 --seed 5 --no-cache
+# A 6 s latency keeps each edit pending for 6 s, so "at once" is seen on a busy machine too.
+run_demo --latency 6s --page-size 40 --count 150 --seed 5 --no-cache
 expect ' 40 photos · 1 page · idle' 30 "the first page"
 keys n
-expect '^ +-[0-9]+ +New photo' 5 "the new photo at the top at once"
-expect 'new photo saved' 20 "the server to keep the new photo"
-expect '^ +151 +New photo' 5 "the server's id in place of the temporary one"
+expect '^ +-[0-9]+ +New photo' 6 "the new photo at the top at once"
+expect 'new photo saved' 40 "the server to keep the new photo"
+expect '^ +151 +New photo' 30 "the server's id in place of the temporary one"
 keys Down Down
 keys l
-expect 'like of [0-9]+ saved' 20 "a like to be kept"
+expect 'like of [0-9]+ saved' 40 "a like to be kept"
 keys d
-expect 'delete of [0-9]+ saved' 20 "a delete to be kept"
+expect 'delete of [0-9]+ saved' 40 "a delete to be kept"
 keys q
 expect_restored 0
 tmx kill-server
@@ -244,7 +244,7 @@ for _ in $(seq 1 12); do
   if poll ' 40 photos · 1 page · idle' 2; then break; fi
   keys r
 done
-expect ' 40 photos · 1 page · idle' 5 "a first page"
+expect ' 40 photos · 1 page · idle' 30 "a first page"
 keys Down Down
 refused=no
 for _ in $(seq 1 20); do
@@ -258,14 +258,14 @@ tmx kill-server
 
 step "chat: a typed line and Enter show the message at the bottom at once; the server keeps it"
 start_shell
-keys "clear; echo BEFORE-DEMO; ('$demo' --chat --latency 3s --count 60 --page-size 20 --no-cache; echo DEMO-EXIT=\$?)" Enter
+keys "clear; echo BEFORE-DEMO; ('$demo' --chat --latency 6s --count 60 --page-size 20 --no-cache; echo DEMO-EXIT=\$?)" Enter
 expect 'Enter sends' 40 "the chat to draw its first screen"
 keys -l "Hello tmux"
-expect '› Hello tmux' 5 "the message being typed on the status line"
+expect '› Hello tmux' 30 "the message being typed on the status line"
 keys Enter
-expect '^ +-[0-9]+ +Hello tmux' 5 "the message at the bottom at once"
-expect 'message saved' 20 "the server to keep the message"
-expect '^ +61 +Hello tmux' 5 "the server's id in place of the temporary one"
+expect '^ +-[0-9]+ +Hello tmux' 6 "the message at the bottom at once"
+expect 'message saved' 40 "the server to keep the message"
+expect '^ +61 +Hello tmux' 30 "the server's id in place of the temporary one"
 keys C-c
 expect_restored 0
 tmx kill-server
