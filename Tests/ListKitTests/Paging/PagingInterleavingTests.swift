@@ -363,6 +363,13 @@ import Testing
     func started(_ task: Task<Void, Never>?, expected: [PagingReferenceModel.Started]) async -> String? {
       guard task != nil else { return expected.isEmpty ? nil : "started nothing, model expected \(expected)" }
       guard !expected.isEmpty else { return "started a load the model did not expect" }
+      // Counted before waiting for them at the loader: a load the model expects and the list
+      // never started would leave the wait below hanging instead of failing.
+      let inFlight = Set(outstanding.map(\.task))
+      let new = [PagingDirection.refresh, .nextPage, .previousPage].filter {
+        list.loadTask(of: $0).map { !inFlight.contains($0) } ?? false
+      }
+      guard new.count == expected.count else { return "started loads \(new), model expected \(expected)" }
       // Two loads (both directions) reach the loader in either order.
       var pending = expected
       for _ in expected.indices {
