@@ -26,10 +26,6 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
   @usableFromInline internal var oldSectionStart: [Int] = []
   /// Flat position of each kept new section's first item; one extra entry holds the item count.
   @usableFromInline internal var newSectionStart: [Int] = []
-  /// By old flat position: the item's index in its section as given (differs after dropped duplicates).
-  ///
-  /// Empty while no old item was dropped: the index is then the flat position less its section's start.
-  @usableFromInline internal var oldItemRaw: [Int32] = []
   /// By new flat position: the item's index in its section as given; empty while none was dropped.
   @usableFromInline internal var newItemRaw: [Int32] = []
   /// By old flat position: the kept old section holding the item; empty when there is one at most.
@@ -128,7 +124,10 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
     var duplicates = self.duplicates
     var oldSectionStart = self.oldSectionStart
     var newSectionStart = self.newSectionStart
-    var oldItemRaw = self.oldItemRaw
+    // By old flat position: the item's index in its section as given (differs after dropped
+    // duplicates). Empty while no old item was dropped: the index is then the flat position less
+    // its section's start. Only matching needs it.
+    var oldItemRaw: [Int32] = []
     var newItemRaw = self.newItemRaw
     var oldItemSection = self.oldItemSection
     var oldToNew = self.oldToNew
@@ -138,7 +137,6 @@ internal struct SectionedDiffer<Section: Identifiable & Equatable, Item: Identif
       self.duplicates = duplicates
       self.oldSectionStart = oldSectionStart
       self.newSectionStart = newSectionStart
-      self.oldItemRaw = oldItemRaw
       self.newItemRaw = newItemRaw
       self.oldItemSection = oldItemSection
       self.oldToNew = oldToNew

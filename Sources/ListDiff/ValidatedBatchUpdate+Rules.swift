@@ -127,8 +127,8 @@ extension ValidatedBatchUpdate {
       let oldSectionCount = oldItemCounts.count
       let newSectionCount = newItemCounts.count
       let oldFlags = sections.flags
-      // A new section index past the planned ones counts as neither inserted nor kept: the
-      // section count check reports that batch.
+      // Every caller has checked `section` against the new section count, which is the plan's
+      // size; the bound only keeps an index trap out of a caller that has not.
       func isInserted(_ section: Int) -> Bool {
         section < sections.isNewSectionInserted.count && sections.isNewSectionInserted[section]
       }

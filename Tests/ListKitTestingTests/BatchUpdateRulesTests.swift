@@ -352,6 +352,23 @@ let rules: [Rule] = [
     try HeadlessTableView.validate(update, oldItemCounts: [3, 1], newItemCounts: [1, 3])
   }
 
+  @Test func aRowChangeInASectionThatTheSectionChangesDoNotMakeReportsTheSectionCount() {
+    // One old section and no section inserted, but two new sections: the second is past the
+    // planned ones, so a row moved or inserted there is neither in an inserted section nor in a
+    // kept one, and the batch is reported by the section count (never an index trap).
+    let invalidSections = BatchUpdateError.invalidNumberOfSections(
+      before: 1, after: 2, inserted: 0, deleted: 0)
+    #expect(throws: invalidSections) {
+      try HeadlessTableView.validate(
+        BatchUpdate(itemMoves: [Move(from: path(0, 0), to: path(1, 0))]), oldItemCounts: [2],
+        newItemCounts: [1, 1])
+    }
+    #expect(throws: invalidSections) {
+      try HeadlessTableView.validate(
+        BatchUpdate(itemInserts: [path(1, 0)]), oldItemCounts: [1], newItemCounts: [1, 1])
+    }
+  }
+
   @Test func reloadsCountAsOneInsertAndOneDeleteInTheMessage() {
     #expect(
       throws: BatchUpdateError.invalidNumberOfRows(
