@@ -15,14 +15,15 @@ import Foundation
 /// asynchronously on its work queue), or after the completion has removed it (it queues the
 /// removal after `didCompleteWithError` returns). And `cancel()` waits on that work queue, which
 /// a fast body can keep busy until it has all arrived. So a task is cancelled on a thread of its
-/// own (the delegate queue keeps taking, and dropping, the body), only once `getAllTasks` has
-/// answered since the task was made (its answer is queued behind the registration), and only
-/// while its completion has not been delivered; `didCompleteWithError` waits for a cancel in
-/// flight to finish, and the cancel waits for its own work (a second `cancel()` returns once the
-/// first one's work on the same serial queue has run). A redirect's completion handler is not
-/// called once a cancel has started: FoundationNetworking traps ("Received callback for HTTP
-/// redirection, but we're not waiting for it") when the handler comes after the cancel has
-/// completed the task.
+/// own (the delegate queue keeps taking, and dropping, the body), only once ``start(_:cancelled:)``
+/// has seen it registered, and only while its completion has not been delivered;
+/// `didCompleteWithError` waits for a cancel in flight to finish, and the cancel waits for its own
+/// work (a second `cancel()` returns once the first one's work on the same serial queue has run).
+/// A redirect's completion handler is not called once a cancel has started: FoundationNetworking
+/// traps ("Received callback for HTTP redirection, but we're not waiting for it") when the handler
+/// comes after the cancel has completed the task. Nothing here asks the session for its tasks:
+/// `getAllTasks` reads the registry on the delegate queue while the work queue changes it (a data
+/// race inside FoundationNetworking that traps under load).
 ///
 /// `@unchecked Sendable`: `records` is guarded by `lock`; `challengeDelegate` is never changed
 /// (URL sessions call their delegates from any thread).
@@ -42,22 +43,38 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
   private let lock = NSLock()
   private var records: [Int: TaskRecord] = [:]
   private let challengeDelegate: (any URLSessionDelegate)?
+  private let invalidated: (@Sendable () -> Void)?
 
-  init(challengeDelegate: (any URLSessionDelegate)?) {
+  /// - Parameters:
+  ///   - challengeDelegate: Answers authentication challenges, if any.
+  ///   - invalidated: Called once the session is invalid (every task has ended); for tests.
+  init(challengeDelegate: (any URLSessionDelegate)?, invalidated: (@Sendable () -> Void)? = nil) {
     self.challengeDelegate = challengeDelegate
+    self.invalidated = invalidated
   }
 
-  /// Routes the callbacks of `task`, which `session` has just made, to `exchange`.
-  func register(_ exchange: Exchange, for task: URLSessionTask, in session: URLSession) {
+  /// Routes the callbacks of `task`, which the transport has just made, to `exchange`.
+  func register(_ exchange: Exchange, for task: URLSessionTask) {
     lock.withLock { records[task.taskIdentifier] = TaskRecord(task: task, exchange: exchange) }
-    session.getAllTasks { [self] _ in
-      let cancel: Bool = lock.withLock {
-        guard records[task.taskIdentifier] != nil else { return false }
-        records[task.taskIdentifier]?.isRegistered = true
-        return records[task.taskIdentifier]?.isCancelRequested == true
-      }
-      if cancel { self.cancel(task) }
+  }
+
+  /// Resumes a registered `task`, or cancels it when `cancelled` (its exchange ended before the
+  /// task existed), and from then on lets ``cancel(_:)`` reach it.
+  ///
+  /// Blocks on the session's work queue: call it off Swift's cooperative pool.
+  ///
+  /// NB: FoundationNetworking registers a new task with a block it queues on the session's work
+  /// queue. `resume()` and the `priority` getter run synchronously on the task's work queue, which
+  /// targets the session's (serial) one, so once either has returned the task is registered.
+  func start(_ task: URLSessionTask, cancelled: Bool) {
+    if cancelled { _ = task.priority } else { task.resume() }
+    let cancel: Bool = lock.withLock {
+      guard records[task.taskIdentifier] != nil else { return false }
+      records[task.taskIdentifier]?.isRegistered = true
+      if cancelled { records[task.taskIdentifier]?.isCancelRequested = true }
+      return records[task.taskIdentifier]?.isCancelRequested == true
     }
+    if cancel { self.cancel(task) }
   }
 
   private func exchange(for task: URLSessionTask) -> Exchange? {
@@ -155,6 +172,10 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     record?.cancelling?.wait()
     let exchange = record?.exchange
     exchange?.complete(response: task.response, error: error)
+  }
+
+  func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
+    invalidated?()
   }
 
   func urlSession(

@@ -39,16 +39,21 @@ final class URLSessionTransport: Sendable {
   private let delegate: StreamingDelegate
 
   /// A transport over a session it makes from a copy of `configuration`, without its URL cache.
-  /// - Parameter appSession: The app's session whose delegate answers authentication
-  ///   challenges, if any.
-  init(configuration: URLSessionConfiguration, appSession: URLSession? = nil) {
+  /// - Parameters:
+  ///   - appSession: The app's session whose delegate answers authentication challenges, if any.
+  ///   - invalidated: Called once the session is invalid, after the transport's release and the
+  ///     end of its last task; for tests.
+  init(
+    configuration: URLSessionConfiguration, appSession: URLSession? = nil,
+    invalidated: (@Sendable () -> Void)? = nil
+  ) {
     // Pages are cached by PageCache, keyed without the token. NB: with a URL cache,
     // FoundationNetworking looks a task's response up asynchronously before it makes the task's
     // URL protocol, and defers the work of a cancel until then, past the point where the
     // delegate can keep the task registered.
     let configuration = configuration.copy() as! URLSessionConfiguration
     configuration.urlCache = nil
-    let delegate = StreamingDelegate(challengeDelegate: appSession?.delegate)
+    let delegate = StreamingDelegate(challengeDelegate: appSession?.delegate, invalidated: invalidated)
     self.delegate = delegate
     self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
   }
@@ -95,14 +100,11 @@ final class URLSessionTransport: Sendable {
           // Ended before the task existed (cancelled, or past the deadline): nothing to start.
           guard !exchange.hasEnded else { return }
           let task = session.dataTask(with: request)
-          delegate.register(exchange, for: task, in: session)
-          guard exchange.attach(task) else {
-            // Cancelled or past the deadline before the task existed: it never starts (a task
-            // that is never resumed nor cancelled would keep the session from invalidating).
-            delegate.cancel(task)
-            return
-          }
-          task.resume()
+          delegate.register(exchange, for: task)
+          // Cancelled or past the deadline since the check above: the task never starts, and is
+          // cancelled (a task that is neither resumed nor cancelled keeps its session from
+          // invalidating).
+          delegate.start(task, cancelled: !exchange.attach(task))
         }
       }
     } onCancel: {
