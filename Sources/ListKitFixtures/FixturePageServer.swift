@@ -47,6 +47,8 @@ package final class FixturePageServer: Sendable {
   package let port: Int
   private let process: Process
   private let input: Pipe
+  /// Signalled when the process has exited.
+  private let exited: DispatchSemaphore
   /// The session of the gate requests; a request waits as long as the server's own bound.
   private let session: URLSession = {
     let configuration = URLSessionConfiguration.ephemeral
@@ -65,6 +67,9 @@ package final class FixturePageServer: Sendable {
     process.arguments = ["python3", script.path]
     process.standardInput = input
     process.standardOutput = output
+    // NB: `waitUntilExit()` spins a run loop off the main thread, a core's worth of CPU a waiter.
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
     do {
       try process.run()
     } catch {
@@ -79,12 +84,13 @@ package final class FixturePageServer: Sendable {
     }
     let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     guard let port = Int(text) else {
-      process.terminate()
+      kill(process.processIdentifier, SIGKILL)
       throw .noPort(text)
     }
     self.port = port
     self.process = process
     self.input = input
+    self.exited = exited
   }
 
   /// A URL on the server, for example `url("/drf/page?total=10")`.
@@ -150,11 +156,15 @@ package final class FixturePageServer: Sendable {
   }
 
   /// Stops the server and waits for it to exit; blocks.
+  ///
+  /// NB: closing its stdin is not enough, nor is `terminate()`: another child process started
+  /// meanwhile may hold the pipe's other end (Foundation's pipes are inherited), and the server
+  /// may have inherited SIGTERM blocked. SIGKILL is neither, and the server has nothing to save.
   package func stop() {
     session.invalidateAndCancel()
     try? input.fileHandleForWriting.close()
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    exited.wait()
   }
 }
 

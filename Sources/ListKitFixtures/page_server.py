@@ -2,7 +2,7 @@
 """Loopback JSON API for ListKitHTTP's tests and benchmark (Python 3 standard library only).
 
 Listens on 127.0.0.1 on an ephemeral port, prints the port as the first line on stdout, and
-exits when stdin closes (so it never outlives the test process that started it) or on SIGTERM.
+exits when stdin closes (so it never outlives the test process that started it) or on a signal.
 
 The data set is `total` items {"id": i, "name": "item i"} (default 250). Every route accepts
 `total` and `gate`: a request with `gate=NAME` waits, before answering, until the test opens that
@@ -42,7 +42,9 @@ import base64
 import json
 import os
 import select
+import signal
 import socket
+import stat
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -455,6 +457,19 @@ class Server(ThreadingHTTPServer):
 
 
 def main():
+    # What a test process's child may inherit: pipes another thread opened while Foundation started
+    # this process (another server's stdin, a probe's stdout, whose readers would wait for this
+    # process to close them), and the blocked signals of the thread that started it (SIGTERM among
+    # them on a dispatch thread). Drop both before serving. Sockets stay: one of them is how
+    # Foundation learns that this process has exited.
+    for name in os.listdir("/dev/fd"):
+        fd = int(name)
+        try:
+            if fd > 2 and stat.S_ISFIFO(os.fstat(fd).st_mode):
+                os.close(fd)
+        except OSError:
+            pass  # the directory's own descriptor, closed by now
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
     server = Server(("127.0.0.1", 0), Handler)
     print(server.server_address[1], flush=True)
 
