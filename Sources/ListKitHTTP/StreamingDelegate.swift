@@ -25,8 +25,8 @@ import Foundation
 /// `getAllTasks` reads the registry on the delegate queue while the work queue changes it (a data
 /// race inside FoundationNetworking that traps under load).
 ///
-/// `@unchecked Sendable`: `records` is guarded by `lock`; `challengeDelegate` is never changed
-/// (URL sessions call their delegates from any thread).
+/// `@unchecked Sendable`: `records` is guarded by `lock`; `challengeDelegate` and `invalidated` are
+/// never changed (URL sessions call their delegates from any thread).
 final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   /// What the delegate knows of one of its session's tasks, until its completion.
   private struct TaskRecord {
