@@ -29,7 +29,14 @@ import Testing
       while true {
         let process = Process()
         let output = Pipe()
-        let errors = Pipe()
+        // A file, not a pipe: a probe that writes more than a pipe holds (a sanitizer's report)
+        // must not wait for this thread, which reads its output to the end first.
+        let errorsURL = FileManager.default.temporaryDirectory
+          .appendingPathComponent("listkit-http-probe-\(UUID().uuidString).stderr")
+        _ = FileManager.default.createFile(atPath: errorsURL.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorsURL) }
+        let errors = try FileHandle(forWritingTo: errorsURL)
+        defer { try? errors.close() }
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = [
           "-c", (limited ? "ulimit -v 2097152 && " : "") + "exec \"$0\" \"$1\" \"$2\" \"$3\"", probe.path,
@@ -45,8 +52,8 @@ import Testing
         process.environment = environment
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        let diagnostics = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        let diagnostics = String(decoding: (try? Data(contentsOf: errorsURL)) ?? Data(), as: UTF8.self)
         if limited, diagnostics.contains("Sanitizer") {
           limited = false
           continue
