@@ -47,8 +47,8 @@ package final class FixturePageServer: Sendable {
   package let port: Int
   private let process: Process
   private let input: Pipe
-  /// Signalled when the process has exited.
-  private let exited: DispatchSemaphore
+  /// The server's stdout, read to its end (the server's exit) by ``stop()``.
+  private let output: Pipe
   /// The session of the gate requests; a request waits as long as the server's own bound.
   private let session: URLSession = {
     let configuration = URLSessionConfiguration.ephemeral
@@ -67,9 +67,6 @@ package final class FixturePageServer: Sendable {
     process.arguments = ["python3", script.path]
     process.standardInput = input
     process.standardOutput = output
-    // NB: `waitUntilExit()` spins a run loop off the main thread, a core's worth of CPU a waiter.
-    let exited = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in exited.signal() }
     do {
       try process.run()
     } catch {
@@ -90,7 +87,7 @@ package final class FixturePageServer: Sendable {
     self.port = port
     self.process = process
     self.input = input
-    self.exited = exited
+    self.output = output
   }
 
   /// A URL on the server, for example `url("/drf/page?total=10")`.
@@ -160,11 +157,15 @@ package final class FixturePageServer: Sendable {
   /// NB: closing its stdin is not enough, nor is `terminate()`: another child process started
   /// meanwhile may hold the pipe's other end (Foundation's pipes are inherited), and the server
   /// may have inherited SIGTERM blocked. SIGKILL is neither, and the server has nothing to save.
+  /// Its exit is the end of its stdout, not Foundation's `waitUntilExit()` or termination handler:
+  /// those wait for the end of a socket that another child may have inherited too (the server
+  /// closes the pipes it inherited, not the sockets), and `waitUntilExit()` spins off the main
+  /// thread.
   package func stop() {
     session.invalidateAndCancel()
     try? input.fileHandleForWriting.close()
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    exited.wait()
+    _ = output.fileHandleForReading.readDataToEndOfFile()
   }
 }
 
