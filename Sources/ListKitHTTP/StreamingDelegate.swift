@@ -69,10 +69,11 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
   func start(_ task: URLSessionTask, cancelled: Bool) {
     if cancelled { _ = task.priority } else { task.resume() }
     let cancel: Bool = lock.withLock {
-      guard records[task.taskIdentifier] != nil else { return false }
-      records[task.taskIdentifier]?.isRegistered = true
-      if cancelled { records[task.taskIdentifier]?.isCancelRequested = true }
-      return records[task.taskIdentifier]?.isCancelRequested == true
+      guard var record = records[task.taskIdentifier] else { return false }  // completed
+      record.isRegistered = true
+      record.isCancelRequested = record.isCancelRequested || cancelled
+      records[task.taskIdentifier] = record
+      return record.isCancelRequested
     }
     if cancel { self.cancel(task) }
   }
