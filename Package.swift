@@ -1,10 +1,6 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Every target builds in Swift 6 mode with complete concurrency checking and no warnings:
-// a warning is an error here (SwiftPM ignores this setting when ListKit is a remote dependency).
-let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
-
 let package = Package(
   name: "ListKit",
   platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .visionOS(.v1)],
@@ -19,66 +15,62 @@ let package = Package(
     .executable(name: "listkit-bench", targets: ["listkit-bench"]),
   ],
   targets: [
-    .target(name: "ListDiff", swiftSettings: strict),
-    .target(name: "ListKit", dependencies: ["ListDiff"], swiftSettings: strict),
-    .target(name: "ListKitTesting", dependencies: ["ListKit", "ListDiff"], swiftSettings: strict),
-    .target(name: "ListKitHTTP", dependencies: ["ListKit"], swiftSettings: strict),
-    .target(name: "ListKitTerminal", dependencies: ["ListKit"], swiftSettings: strict),
+    .target(name: "ListDiff"),
+    .target(name: "ListKit", dependencies: ["ListDiff"]),
+    .target(name: "ListKitTesting", dependencies: ["ListKit", "ListDiff"]),
+    .target(name: "ListKitHTTP", dependencies: ["ListKit"]),
+    .target(name: "ListKitTerminal", dependencies: ["ListKit"]),
     // UIKit and SwiftUI adapters: every file is inside `#if canImport(UIKit)`, so on Linux this is
     // an empty module and only Apple platforms compile its code.
-    .target(name: "ListKitUIKit", dependencies: ["ListKit"], swiftSettings: strict),
+    .target(name: "ListKitUIKit", dependencies: ["ListKit"]),
     // The loopback JSON API (a Python 3 standard-library script and its route modules) and its launcher, shared by the
     // HTTP tests, the demo tests and the benchmark; in no product. The script is found through
     // #filePath, so it is not a bundle resource.
     .target(
-      name: "ListKitFixtures", exclude: ["page_server.py", "anyapi_routes.py", "hostile_routes.py"],
-      swiftSettings: strict),
+      name: "ListKitFixtures", exclude: ["page_server.py", "anyapi_routes.py", "hostile_routes.py"]),
     // The demo's options, data set, loader and screen glue live in a library so tests can import them;
     // the executable only wires them to a terminal.
     .target(
       name: "ListKitDemoSupport",
-      dependencies: ["ListKit", "ListKitTerminal", "ListKitHTTP", "ListKitTesting"],
-      swiftSettings: strict),
+      dependencies: ["ListKit", "ListKitTerminal", "ListKitHTTP", "ListKitTesting"]),
     .executableTarget(
-      name: "listkit-demo", dependencies: ["ListKit", "ListKitTerminal", "ListKitDemoSupport"],
-      swiftSettings: strict),
+      name: "listkit-demo", dependencies: ["ListKit", "ListKitTerminal", "ListKitDemoSupport"]),
     .executableTarget(
       name: "listkit-bench",
-      dependencies: ["ListDiff", "ListKit", "ListKitHTTP", "ListKitTesting", "ListKitFixtures"],
-      swiftSettings: strict),
+      dependencies: ["ListDiff", "ListKit", "ListKitHTTP", "ListKitTesting", "ListKitFixtures"]),
     // A test fixture, not a tool: FilePageCacheCrashTests runs it and kills it mid-write.
-    .executableTarget(name: "listkit-cache-writer", dependencies: ["ListKit"], swiftSettings: strict),
+    .executableTarget(name: "listkit-cache-writer", dependencies: ["ListKit"]),
     // A test fixture, not a tool: HTTPHostileMemoryTests runs it under a memory limit.
-    .executableTarget(name: "listkit-http-probe", dependencies: ["ListKitHTTP"], swiftSettings: strict),
-    .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListKitTesting"], swiftSettings: strict),
+    .executableTarget(name: "listkit-http-probe", dependencies: ["ListKitHTTP"]),
+    .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListKitTesting"]),
     .testTarget(
-      name: "ListKitTests", dependencies: ["ListKit", "ListDiff", "ListKitTesting", "ListKitFixtures"],
-      swiftSettings: strict),
+      name: "ListKitTests", dependencies: ["ListKit", "ListDiff", "ListKitTesting", "ListKitFixtures"]),
     .testTarget(
-      name: "ListKitTestingTests", dependencies: ["ListKitTesting", "ListKit", "ListDiff"],
-      swiftSettings: strict),
+      name: "ListKitTestingTests", dependencies: ["ListKitTesting", "ListKit", "ListDiff"]),
     .testTarget(
       name: "ListKitHTTPTests",
-      dependencies: ["ListKitHTTP", "ListKit", "ListKitTesting", "ListKitFixtures"],
-      swiftSettings: strict),
+      dependencies: ["ListKitHTTP", "ListKit", "ListKitTesting", "ListKitFixtures"]),
     .testTarget(
-      name: "ListKitTerminalTests", dependencies: ["ListKitTerminal", "ListKit", "ListKitTesting"],
-      swiftSettings: strict),
+      name: "ListKitTerminalTests", dependencies: ["ListKitTerminal", "ListKit", "ListKitTesting"]),
     .testTarget(
       name: "ListKitDemoTests",
       dependencies: [
         "ListKitDemoSupport", "ListKitTerminal", "ListKit", "ListKitHTTP", "ListKitTesting",
         "ListKitFixtures",
-      ],
-      swiftSettings: strict),
+      ]),
     // Every Swift block of the README, the guides and the DocC articles is a snippet compiled and
     // run here (or, for UIKit and SwiftUI code, in Examples/); DocumentationCodeBlockTests checks it.
     .testTarget(
       name: "ListKitDocumentationTests",
       dependencies: [
         "ListDiff", "ListKit", "ListKitHTTP", "ListKitTesting", "ListKitTerminal", "ListKitFixtures",
-      ],
-      swiftSettings: strict),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Every target builds in Swift 6 mode with complete concurrency checking and no warnings:
+// a warning is an error here (SwiftPM ignores this setting when ListKit is a remote dependency).
+for target in package.targets {
+  target.swiftSettings = [.treatAllWarnings(as: .error)]
+}
