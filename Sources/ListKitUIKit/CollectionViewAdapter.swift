@@ -88,31 +88,7 @@
     /// would move it.
     /// - Parameter update: Deletes and reloads in old paths, inserts in new ones, moves old → new.
     public func performBatchUpdates(_ update: BatchUpdate) throws(BatchUpdateError) {
-      guard collectionView.window != nil else {
-        collectionView.reloadData()
-        return
-      }
-      let collectionView = collectionView
-      // The collection view still counts the old items; the data source answers with the new ones.
-      let oldCounts = (0..<collectionView.numberOfSections).map {
-        collectionView.numberOfItems(inSection: $0)
-      }
-      let newCounts = dataSource?.itemCounts(in: self)
-      let anchor = update.anchorRow(
-        oldItemCounts: oldCounts, newItemCounts: newCounts ?? [], amongVisible: visibleItemPaths
-      ).flatMap { row in
-        collectionView.layoutAttributesForItem(at: IndexPath(row.old)).map {
-          (path: row.new, offsetIntoItem: collectionView.contentOffset.y - $0.frame.minY)
-        }
-      }
-      defer {
-        collectionView.layoutIfNeeded()
-        if let anchor, let frame = collectionView.layoutAttributesForItem(at: IndexPath(anchor.path))?.frame {
-          let y = frame.minY + anchor.offsetIntoItem
-          collectionView.contentOffset = CGPoint(x: collectionView.contentOffset.x, y: y)
-        }
-      }
-      collectionView.performBatchUpdates({ update.send(to: collectionView) }, completion: nil)
+      collectionView.perform(update, through: collectionView, for: self)
     }
 
     /// The paths of the visible items, sorted (UIKit returns them in no particular order).
@@ -124,10 +100,7 @@
     /// - Parameter path: The item; a path the collection view does not hold changes nothing (UIKit
     ///   would raise an exception).
     public func scroll(toItemAt path: ItemPath) {
-      guard path.section >= 0, path.section < collectionView.numberOfSections, path.item >= 0,
-        path.item < collectionView.numberOfItems(inSection: path.section)
-      else { return }
-      collectionView.scrollToItem(at: IndexPath(path), at: .top, animated: false)
+      collectionView.scroll(toItemAt: path)
     }
 
     // MARK: Swipe actions for list layouts

@@ -100,32 +100,8 @@
     /// UIKit alone keeps the content offset, so rows inserted above would move it.
     /// - Parameter update: Deletes and reloads in old paths, inserts in new ones, moves old → new.
     public func performBatchUpdates(_ update: BatchUpdate) throws(BatchUpdateError) {
-      guard tableView.window != nil else {
-        tableView.reloadData()
-        return
-      }
-      let tableView = tableView
-      let animation = rowAnimation
-      // The table still counts the old rows; the data source answers with the new ones.
-      let oldCounts = (0..<tableView.numberOfSections).map { tableView.numberOfRows(inSection: $0) }
-      let newCounts = dataSource?.itemCounts(in: self)
-      let anchor = update.anchorRow(
-        oldItemCounts: oldCounts, newItemCounts: newCounts ?? [], amongVisible: visibleItemPaths
-      ).map { row in
-        (
-          path: row.new,
-          offsetIntoRow: tableView.contentOffset.y - tableView.rectForRow(at: IndexPath(row.old)).minY
-        )
-      }
-      defer {
-        if let anchor {
-          tableView.layoutIfNeeded()
-          let y = tableView.rectForRow(at: IndexPath(anchor.path)).minY + anchor.offsetIntoRow
-          tableView.contentOffset = CGPoint(x: tableView.contentOffset.x, y: y)
-        }
-      }
-      let receiver = TableBatchUpdateReceiver(tableView: tableView, animation: animation)
-      tableView.performBatchUpdates({ update.send(to: receiver) }, completion: nil)
+      tableView.perform(
+        update, through: TableBatchUpdateReceiver(tableView: tableView, animation: rowAnimation), for: self)
     }
 
     /// The paths of the visible rows, in display order.
@@ -137,10 +113,7 @@
     /// - Parameter path: The row; a path the table does not hold changes nothing (UIKit would
     ///   raise an exception).
     public func scroll(toItemAt path: ItemPath) {
-      guard path.section >= 0, path.section < tableView.numberOfSections, path.item >= 0,
-        path.item < tableView.numberOfRows(inSection: path.section)
-      else { return }
-      tableView.scrollToRow(at: IndexPath(path), at: .top, animated: false)
+      tableView.scroll(toItemAt: path)
     }
   }
 #endif
