@@ -18,6 +18,7 @@ extension IndexPath {
 @MainActor open class UIResponder: NSObject {}
 
 @MainActor public final class NSLayoutConstraint {
+  public enum Axis: Int { case horizontal, vertical }
   public static func activate(_ constraints: [NSLayoutConstraint]) {}
 }
 @MainActor public final class NSLayoutAnchor {
@@ -77,11 +78,10 @@ public final class NSCoder {}
 public enum NSTextAlignmentStub: Int { case center }
 @MainActor open class UIImageView: UIView { open var image: UIImage? }
 @MainActor open class UIStackView: UIView {
-  public enum Axis: Int { case horizontal, vertical }
   public enum Alignment: Int { case center }
   public init(arrangedSubviews: [UIView]) { super.init(frame: .zero) }
   public required init?(coder: NSCoder) { super.init(frame: .zero) }
-  open var axis: Axis = .horizontal
+  open var axis: NSLayoutConstraint.Axis = .horizontal
   open var alignment: Alignment = .center
   open var spacing: CGFloat = 0
 }

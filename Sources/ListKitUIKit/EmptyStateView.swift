@@ -97,10 +97,7 @@
     /// - Parameter list: The list.
     public func bind<Item: Identifiable & Sendable>(to list: PagedList<Item>) where Item.ID: Sendable {
       onRetry = { [weak list] in _ = list?.retry() }
-      renderer.start(self) { [weak list] view in
-        guard let list else { return }
-        view.apply(PagingPresentation(list).emptyState)
-      }
+      renderer.start(self, following: list) { $0.apply($1.emptyState) }
     }
 
     /// Stops following the list bound with ``bind(to:)``.
@@ -124,11 +121,8 @@
       messageLabel.numberOfLines = 0
       retryButton.addTarget(self, action: #selector(retryTapped), for: .touchUpInside)
 
-      let stack = UIStackView(arrangedSubviews: [imageView, titleLabel, messageLabel, retryButton])
-      stack.axis = .vertical
-      stack.alignment = .center
-      stack.spacing = 8
-      stack.translatesAutoresizingMaskIntoConstraints = false
+      let stack = UIStackView(
+        statusViews: [imageView, titleLabel, messageLabel, retryButton], axis: .vertical)
       addSubview(stack)
       NSLayoutConstraint.activate([
         stack.centerYAnchor.constraint(equalTo: centerYAnchor),

@@ -119,10 +119,7 @@
     /// - Parameter list: The list.
     public func bind<Item: Identifiable & Sendable>(to list: PagedList<Item>) where Item.ID: Sendable {
       onRetry = { [weak list] in _ = list?.retry() }
-      renderer.start(self) { [weak list] view in
-        guard let list else { return }
-        view.apply(PagingPresentation(list).footer)
-      }
+      renderer.start(self, following: list) { $0.apply($1.footer) }
     }
 
     /// Stops following the list bound with ``bind(to:)``.
@@ -140,11 +137,7 @@
       activityIndicator.hidesWhenStopped = true
       retryButton.addTarget(self, action: #selector(retryTapped), for: .touchUpInside)
 
-      let stack = UIStackView(arrangedSubviews: [activityIndicator, label, retryButton])
-      stack.axis = .horizontal
-      stack.alignment = .center
-      stack.spacing = 8
-      stack.translatesAutoresizingMaskIntoConstraints = false
+      let stack = UIStackView(statusViews: [activityIndicator, label, retryButton], axis: .horizontal)
       addSubview(stack)
       NSLayoutConstraint.activate([
         stack.centerXAnchor.constraint(equalTo: centerXAnchor),
