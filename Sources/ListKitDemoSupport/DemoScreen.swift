@@ -174,7 +174,7 @@ package final class DemoScreen {
   }
 
   private func cacheLoaded(_ completion: CacheLoadCompletion) {
-    if case .shown(_, let itemCount) = completion.outcome, itemCount > 0 { pagesLoaded = 1 }
+    if case .shown(_, let itemCount) = completion, itemCount > 0 { pagesLoaded = 1 }
     contentChanged()
   }
 

@@ -93,7 +93,7 @@ import Testing
       relaunched.onCacheLoaded = { shown = $0 }
       relaunched.start()
       await relaunched.cacheReadTask?.value
-      guard case .shown(_, itemCount: 20)? = shown?.outcome else {
+      guard case .shown(_, itemCount: 20)? = shown else {
         Issue.record("no cached page shown: \(String(describing: shown))")
         return
       }

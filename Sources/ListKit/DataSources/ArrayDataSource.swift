@@ -18,9 +18,6 @@
 /// item, an unconfigured cell, a ``PlaceholderCell``); it never traps.
 @MainActor
 public final class ArrayDataSource<Item, Cell: AnyObject> {
-  /// Configures a cell for an item.
-  public typealias ConfigureCell = @MainActor (Cell, Item) -> Void
-
   /// The items, one array per section.
   public internal(set) var sections: [[Item]]
   /// The reuse identifier every cell is dequeued with.
@@ -36,7 +33,7 @@ public final class ArrayDataSource<Item, Cell: AnyObject> {
   /// Default: 300.
   public var reloadThreshold = 300
 
-  private let configureCell: ConfigureCell
+  private let configureCell: @MainActor (Cell, Item) -> Void
   /// Orders the replacements and diffs the large ones off the main actor.
   let updates = UpdateQueue()
   /// What the view holds as its data source; it lives as long as this data source.
@@ -48,7 +45,7 @@ public final class ArrayDataSource<Item, Cell: AnyObject> {
   ///   - cellIdentifier: The reuse identifier to dequeue cells with.
   ///   - configureCell: Configures a cell for an item.
   public convenience init(
-    items: [Item], cellIdentifier: String, configureCell: @escaping ConfigureCell
+    items: [Item], cellIdentifier: String, configureCell: @escaping @MainActor (Cell, Item) -> Void
   ) {
     self.init(sections: [items], cellIdentifier: cellIdentifier, configureCell: configureCell)
   }
@@ -58,7 +55,9 @@ public final class ArrayDataSource<Item, Cell: AnyObject> {
   ///   - sections: The items of each section, in display order.
   ///   - cellIdentifier: The reuse identifier to dequeue cells with.
   ///   - configureCell: Configures a cell for an item.
-  public init(sections: [[Item]], cellIdentifier: String, configureCell: @escaping ConfigureCell) {
+  public init(
+    sections: [[Item]], cellIdentifier: String, configureCell: @escaping @MainActor (Cell, Item) -> Void
+  ) {
     self.sections = sections
     self.cellIdentifier = cellIdentifier
     self.configureCell = configureCell

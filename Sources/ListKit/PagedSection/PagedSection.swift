@@ -94,13 +94,6 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
     }
   }
 
-  /// Loads the first page again: what pull-to-refresh calls.
-  /// - Returns: The task loading it, or `nil` when a refresh is already loading.
-  @discardableResult
-  public func refresh() -> Task<Void, Never>? {
-    list.refresh()
-  }
-
   func listDidChange(_ event: PagedListEvent) {
     switch event {
     case .itemsChanged(let change):

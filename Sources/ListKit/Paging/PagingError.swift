@@ -26,9 +26,6 @@ public struct PagingError: Error, Sendable {
   /// The error the loader threw, or `nil` for an error made from its parts.
   public let underlying: (any Error & Sendable)?
 
-  /// Whether the load was cancelled although ``PagedList`` did not cancel it.
-  public var isCancellation: Bool { kind == .cancelled }
-
   /// Creates an error from what a loader threw.
   ///
   /// - Parameters:

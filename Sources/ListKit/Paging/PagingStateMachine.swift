@@ -93,11 +93,11 @@ package struct PagingStateMachine<Item: Identifiable> {
       let record = HeldPages<Item>.Page(
         count: 0, before: .unknown, after: .unknown, cursors: [], position: positions.top)
       let change = content.replaceAll(with: cached.page, recording: record, age: age)
-      return [.reportCache(CacheLoadCompletion(.shown(age: age, itemCount: shownItems.count)), change)]
+      return [.reportCache(.shown(age: age, itemCount: shownItems.count), change)]
     case .hit:
-      return [.reportCache(CacheLoadCompletion(.superseded), nil)]
+      return [.reportCache(.superseded, nil)]
     case .miss(let reason):
-      return [.reportCache(CacheLoadCompletion(.missed(reason)), nil)]
+      return [.reportCache(.missed(reason), nil)]
     }
   }
 

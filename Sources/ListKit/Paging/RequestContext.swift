@@ -53,7 +53,7 @@ public struct RequestContext: Hashable, Sendable {
   /// A ``PagedList`` switched to such a context keeps its items and its cache entry.
   /// - Parameter other: The context to compare with.
   /// - Returns: `true` when only ``userToken`` differs, for the same account.
-  public func isRotation(to other: RequestContext) -> Bool {
+  package func isRotation(to other: RequestContext) -> Bool {
     accountID != nil && accountID == other.accountID && values == other.values
   }
 }

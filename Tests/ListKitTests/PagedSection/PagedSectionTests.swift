@@ -157,7 +157,7 @@ import Testing
     await settle(screen)
     #expect(screen.section.status == .reachedEnd(totalCount: nil))
     screen.view.clearEvents()
-    let refresh = screen.section.refresh()
+    let refresh = screen.list.refresh()
     await settle(screen)
     await refresh?.value
     await settle(screen)

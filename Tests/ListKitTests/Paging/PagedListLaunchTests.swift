@@ -92,7 +92,7 @@ import Testing
     await launch.list.cacheReadTask?.value
     #expect(launch.list.items.map(\.id) == [1, 2, 3])
     #expect(!launch.list.isShowingCachedPage)
-    #expect(cacheReports == [CacheLoadCompletion(.superseded)])
+    #expect(cacheReports == [CacheLoadCompletion.superseded])
     #expect(changes == [.reloaded(count: 3)], "the late page never reached the view")
   }
 }

@@ -204,7 +204,7 @@ import Testing
     #expect(harness.list.isShowingCachedPage)
     #expect(harness.list.cachedPageAge == .seconds(3600))
     #expect(harness.list.refreshState == .loading)
-    #expect(cacheReports == [CacheLoadCompletion(.shown(age: .seconds(3600), itemCount: 2))])
+    #expect(cacheReports == [CacheLoadCompletion.shown(age: .seconds(3600), itemCount: 2)])
     refresh.succeed(page([7, 8, 9]))
     await start?.value
     #expect(harness.list.items.map(\.id) == [7, 8, 9])
@@ -270,7 +270,7 @@ import Testing
     await harness.list.cacheReadTask?.value
     #expect(
       cacheReports == [
-        CacheLoadCompletion(.missed(.schemaMismatch(found: 1, expected: 2)))
+        CacheLoadCompletion.missed(.schemaMismatch(found: 1, expected: 2))
       ])
     #expect(harness.list.items.map(\.id) == [4])
   }

@@ -47,7 +47,6 @@ private struct PlainError: Error {}
   func everyErrorIsClassified(error: any Error, kind: PagingErrorKind) {
     let paging = PagingError(loaderError: error, direction: .nextPage, redacting: nil)
     #expect(paging.kind == kind)
-    #expect(paging.isCancellation == (kind == .cancelled))
   }
 
   @Test func theDefaultMessageFollowsTheKindAndAnErrorsOwnTextWins() {

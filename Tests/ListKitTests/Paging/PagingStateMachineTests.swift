@@ -381,7 +381,7 @@ import Testing
     let actions = machine.cacheLoaded(started.cacheReads[0], .hit(cached), now: testNow)
     #expect(machine.ids == [1, 2])
     #expect(machine.cachedPageAge == .seconds(90))
-    #expect(actions.cacheCompletions == [CacheLoadCompletion(.shown(age: .seconds(90), itemCount: 2))])
+    #expect(actions.cacheCompletions == [CacheLoadCompletion.shown(age: .seconds(90), itemCount: 2)])
     #expect(actions.itemsChanges == [.reloaded(count: 2)])
     #expect(actions.loads.isEmpty, "the refresh is already in flight")
     #expect(machine.loadNextPage().isEmpty, "no paging on from a cached page")
@@ -411,7 +411,7 @@ import Testing
       started.cacheReads[0], .hit(CachedPage(page: page([1]), savedAt: testNow)), now: testNow)
     #expect(machine.ids == [7])
     #expect(machine.cachedPageAge == nil)
-    #expect(late.cacheCompletions == [CacheLoadCompletion(.superseded)])
+    #expect(late.cacheCompletions == [CacheLoadCompletion.superseded])
     #expect(late.itemsChanges.isEmpty)
     #expect(late.loads.isEmpty)
   }
@@ -430,12 +430,12 @@ import Testing
     var machine = Machine(configuration: .test())
     let started = machine.start(hasCache: true)
     let notFound = machine.cacheLoaded(started.cacheReads[0], .miss(.notFound), now: testNow)
-    #expect(notFound.cacheCompletions == [CacheLoadCompletion(.missed(.notFound))])
+    #expect(notFound.cacheCompletions == [CacheLoadCompletion.missed(.notFound)])
     #expect(notFound.loads.isEmpty)
     var other = Machine(configuration: .test())
     let read = other.start(hasCache: true).cacheReads[0]
     let corrupt = other.cacheLoaded(read, .miss(.corrupt("truncated")), now: testNow)
-    #expect(corrupt.cacheCompletions.first?.outcome == .missed(.corrupt("truncated")))
+    #expect(corrupt.cacheCompletions.first == .missed(.corrupt("truncated")))
     #expect(other.cacheLoaded(read, .miss(.notFound), now: testNow).isEmpty, "one answer per read")
   }
 
