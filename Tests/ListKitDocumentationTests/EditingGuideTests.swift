@@ -122,7 +122,8 @@ protocol ChatAPI: Sendable {
     }
   }
 
-  func feed() -> (PagedList<Post>, TableManager, HeadlessTableView) {
+  /// A feed of five posts, its page loaded and shown in a table.
+  func loadedFeed() async -> (PagedList<Post>, TableManager, HeadlessTableView) {
     let list = PagedList(
       listName: "feed", configuration: .standard,
       loader: ClosurePageLoader { _ in
@@ -130,13 +131,13 @@ protocol ChatAPI: Sendable {
       })
     let view = HeadlessTableView(viewportHeight: 440, rowHeight: 44)
     let table = TableManager(listView: view, sections: [PagedSection(list: list) { PostRow($0) }])
+    await list.start()?.value
+    table.update()
     return (list, table, view)
   }
 
   @Test func aLikeShowsAtOnceAndARefusedOneAnimatesBack() async throws {
-    let (feed, table, view) = feed()
-    await feed.start()?.value
-    table.update()
+    let (feed, table, view) = await loadedFeed()
     let server = FakeFeed()
     await like(try #require(feed.item(at: 1)), in: feed, api: server)
     table.update()
@@ -149,9 +150,7 @@ protocol ChatAPI: Sendable {
   }
 
   @Test func aDeleteRemovesTheRowAndARefusedOneBringsItBack() async throws {
-    let (feed, table, view) = feed()
-    await feed.start()?.value
-    table.update()
+    let (feed, table, view) = await loadedFeed()
     let server = FakeFeed()
     await delete(try #require(feed.item(at: 3)), from: feed, api: server)
     table.update()

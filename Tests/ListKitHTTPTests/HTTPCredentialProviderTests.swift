@@ -79,30 +79,34 @@ import Testing
     }
   }
 
-  @Test func aRefreshThatFailsEndsInUnauthorized() async throws {
-    try await withServer { server in
-      let session = try await signedIn(server)
-      await session.setRefresh(failing: true)
-      let loader = HTTPPageLoader<TestItem>(baseURL: session.account.itemsURL(), style: .envelope())
-        .withCredentials(session.makeCredentials())
-      try await session.account.expire()
-      let error = await #expect(throws: HTTPPageLoaderError.self) { try await loader.loadPage(firstPage()) }
-      #expect(error?.pagingErrorKind == .unauthorized)
-      // Nothing to retry with: one request, one refresh.
-      #expect(try await session.account.stats() == .init(refreshes: 1, requests: 1, refused: 1))
-    }
+  /// A refresh that does not help, and what the server counts once the load gave up.
+  struct UselessRefresh: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    var failing = false
+    var rejected = false
+    var stats: FixtureAccount.Stats
   }
 
-  @Test func aFreshTokenThatIsRefusedTooEndsInUnauthorizedAfterOneRetry() async throws {
+  @Test(arguments: [
+    // Nothing to retry with: one request, one refresh.
+    UselessRefresh(
+      testDescription: "the refresh fails", failing: true, stats: .init(refreshes: 1, requests: 1, refused: 1)
+    ),
+    // The request is retried once with the fresh token, which is refused too: no second refresh.
+    UselessRefresh(
+      testDescription: "the fresh token is refused too", rejected: true,
+      stats: .init(refreshes: 1, requests: 2, refused: 2)),
+  ])
+  func aRefreshThatDoesNotHelpEndsInUnauthorizedAfterAtMostOneRetry(_ refresh: UselessRefresh) async throws {
     try await withServer { server in
       let session = try await signedIn(server)
-      await session.setRefresh(rejected: true)
+      await session.setRefresh(failing: refresh.failing, rejected: refresh.rejected)
       let loader = HTTPPageLoader<TestItem>(baseURL: session.account.itemsURL(), style: .envelope())
         .withCredentials(session.makeCredentials())
       try await session.account.expire()
       let error = await #expect(throws: HTTPPageLoaderError.self) { try await loader.loadPage(firstPage()) }
       #expect(error?.pagingErrorKind == .unauthorized)
-      #expect(try await session.account.stats() == .init(refreshes: 1, requests: 2, refused: 2))
+      #expect(try await session.account.stats() == refresh.stats)
     }
   }
 

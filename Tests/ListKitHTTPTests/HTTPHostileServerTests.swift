@@ -24,9 +24,7 @@ func recordedRequests(on server: FixturePageServer) async throws -> [String] {
   @Test(arguments: [301, 302, 307, 308], [false, true])
   func aRedirectToAnotherOriginIsRefusedAndSendsItNothing(code: Int, appSession: Bool) async throws {
     try await withServer { server in
-      try await withServer { other in
-        let session = appSession ? URLSession(configuration: .ephemeral) : nil
-        defer { session?.finishTasksAndInvalidate() }
+      try await withServer(appSession: appSession) { other, session in
         let targets = [
           other.url("/hostile/record"),  // another port
           URL(string: "http://localhost:\(server.port)/hostile/record")!,  // another host name
@@ -61,9 +59,7 @@ func recordedRequests(on server: FixturePageServer) async throws -> [String] {
 
   @Test(arguments: [false, true])
   func aRedirectOnTheSameOriginIsFollowedWithTheCredentials(appSession: Bool) async throws {
-    try await withServer { server in
-      let session = appSession ? URLSession(configuration: .ephemeral) : nil
-      defer { session?.finishTasksAndInvalidate() }
+    try await withServer(appSession: appSession) { server, session in
       let to = server.url("/hostile/record").absoluteString
         .addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
       let loader = HTTPPageLoader<TestItem>(

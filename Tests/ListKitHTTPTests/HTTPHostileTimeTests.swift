@@ -23,9 +23,7 @@ import Testing
 
   @Test(arguments: drips, [false, true])
   func theDeadlineEndsADrippingLoad(path: String, appSession: Bool) async throws {
-    try await withServer { server in
-      let session = appSession ? URLSession(configuration: .ephemeral) : nil
-      defer { session?.finishTasksAndInvalidate() }
+    try await withServer(appSession: appSession) { server, session in
       let clock = TestClock()
       let loader = HTTPPageLoader<TestItem>(
         baseURL: server.url(path + "&drip=deadline"), style: .array, timeout: .seconds(600),
@@ -45,9 +43,7 @@ import Testing
   /// FoundationNetworking ignored the `.cancel` answer and the load hung past its deadline.
   @Test(arguments: [false, true])
   func anAnnouncedLengthOverTheCapEndsTheLoadAtOnce(appSession: Bool) async throws {
-    try await withServer { server in
-      let session = appSession ? URLSession(configuration: .ephemeral) : nil
-      defer { session?.finishTasksAndInvalidate() }
+    try await withServer(appSession: appSession) { server, session in
       let loader = HTTPPageLoader<TestItem>(
         baseURL: server.url("/hostile/drip?chunk=100&announce=10000000000&drip=huge"), style: .array,
         timeout: .seconds(600), session: session, clock: TestClock())
@@ -66,19 +62,11 @@ import Testing
 
   @Test(arguments: drips + ["/hostile/drip?chunk=100&announce=10000000000"], [false, true])
   func cancellingTheTaskEndsADrippingLoad(path: String, appSession: Bool) async throws {
-    try await withServer { server in
-      let session = appSession ? URLSession(configuration: .ephemeral) : nil
-      defer { session?.finishTasksAndInvalidate() }
+    try await withServer(appSession: appSession) { server, session in
       let loader = HTTPPageLoader<TestItem>(
         baseURL: server.url(path + "&drip=cancel"), style: .array, maximumResponseBytes: .max,
         session: session, clock: TestClock())
-      let load = Task {
-        try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), isFirstPage: true))
-      }
-      try await server.waitForArrivals(at: "cancel")
-      load.cancel()
-      await #expect(throws: CancellationError.self) { try await load.value }
-      try await server.waitForHangups(at: "cancel")
+      try await expectCancellingEndsTheLoad(loader, heldAt: "cancel", on: server)
     }
   }
 

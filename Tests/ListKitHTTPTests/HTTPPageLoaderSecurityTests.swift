@@ -104,19 +104,11 @@ import Testing
   /// the load; the server then sees the client hang up.
   @Test(arguments: [false, true])
   func cancellingTheTaskEndsTheLoadAndClosesTheConnection(appSession: Bool) async throws {
-    try await withServer { server in
-      let session = appSession ? URLSession(configuration: .ephemeral) : nil
-      defer { session?.finishTasksAndInvalidate() }
+    try await withServer(appSession: appSession) { server, session in
       let loader = HTTPPageLoader<TestItem>(
         baseURL: server.url("/drf/page?gate=never"), style: .envelope(), timeout: .seconds(600),
         session: session, clock: TestClock())
-      let task = Task {
-        try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), isFirstPage: true))
-      }
-      try await server.waitForArrivals(at: "never")
-      task.cancel()
-      await #expect(throws: CancellationError.self) { try await task.value }
-      try await server.waitForHangups(at: "never")
+      try await expectCancellingEndsTheLoad(loader, heldAt: "never", on: server)
     }
   }
 

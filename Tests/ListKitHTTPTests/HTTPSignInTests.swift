@@ -50,17 +50,43 @@ import Testing
     return try names.sorted().map { ($0, try Data(contentsOf: directory.appendingPathComponent($0))) }
   }
 
-  @Test func aRotationMidScrollKeepsEveryItemAndThePositionAndTheNextLaunchShowsTheCachedPage()
+  /// A signed-in account and a started list of its items.
+  struct SignedIn {
+    let account: FixtureAccount
+    /// The token the account signed in with: the list's.
+    let token: String
+    /// The list, its first page loaded.
+    let list: PagedList<Item>
+    /// The list's cache directory.
+    let directory: URL
+    /// What the list reported and logged.
+    let texts: Texts
+  }
+
+  /// Runs `body` on a fresh server where `accountName` has signed in, with a list of the account's
+  /// items over a cache directory of its own (removed afterwards), its first page loaded.
+  func withSignedInList(_ accountName: String, _ body: @MainActor (SignedIn) async throws -> Void)
     async throws
   {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let texts = Texts()
     try await withServer { server in
-      let account = FixtureAccount(server: server, name: "alice")
-      let first = try await account.login()
-      let list = try makeList(account, token: first, directory: directory, texts: texts)
+      let account = FixtureAccount(server: server, name: accountName)
+      let token = try await account.login()
+      let list = try makeList(account, token: token, directory: directory, texts: texts)
       await list.start()?.value
+      try await body(SignedIn(account: account, token: token, list: list, directory: directory, texts: texts))
+    }
+  }
+
+  @Test func aRotationMidScrollKeepsEveryItemAndThePositionAndTheNextLaunchShowsTheCachedPage()
+    async throws
+  {
+    try await withSignedInList("alice") { signedIn in
+      let (account, first, list, directory, texts) = (
+        signedIn.account, signedIn.token, signedIn.list, signedIn.directory, signedIn.texts
+      )
       await list.loadNextPage()?.value
       #expect(list.items.map(\.id) == Array(0..<40))
       let key = list.cacheKey
@@ -99,7 +125,7 @@ import Testing
       }
       #expect(relaunched.isShowingCachedPage)
       #expect(relaunched.items.map(\.id) == Array(0..<20))
-      try await server.openGate("launch")
+      try await account.server.openGate("launch")
       await relaunched.idle()
       #expect(!relaunched.isShowingCachedPage)
       #expect(relaunched.items.map(\.id) == Array(0..<20))
@@ -126,14 +152,10 @@ import Testing
   }
 
   @Test func signOutAfterA401SendsNothingMoreAndLeavesNoEntryWhenAsked() async throws {
-    let directory = temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let texts = Texts()
-    try await withServer { server in
-      let account = FixtureAccount(server: server, name: "bob")
-      let token = try await account.login()
-      let list = try makeList(account, token: token, directory: directory, texts: texts)
-      await list.start()?.value
+    try await withSignedInList("bob") { signedIn in
+      let (account, token, list, directory, texts) = (
+        signedIn.account, signedIn.token, signedIn.list, signedIn.directory, signedIn.texts
+      )
       await list.waitForCacheWrites()
       #expect(try cacheFiles(in: directory).count == 1)
       // The app's 401 handling: sign out at once, removing the user's cached page.
@@ -168,15 +190,11 @@ import Testing
   }
 
   @Test func signOutWithoutRemovingKeepsTheEntryForTheNextSignIn() async throws {
-    let directory = temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try await withServer { server in
-      let account = FixtureAccount(server: server, name: "carol")
-      let list = try makeList(account, token: try await account.login(), directory: directory, texts: Texts())
-      await list.start()?.value
-      list.signOut()
-      await list.waitForCacheWrites()
-      #expect(try cacheFiles(in: directory).count == 1)
+    try await withSignedInList("carol") { signedIn in
+      signedIn.list.signOut()
+      await signedIn.list.waitForCacheWrites()
+      let files = try cacheFiles(in: signedIn.directory)
+      #expect(files.count == 1)
     }
   }
 

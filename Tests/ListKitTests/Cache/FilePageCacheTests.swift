@@ -23,6 +23,27 @@ import Testing
     return directory.appendingPathComponent(names[0])
   }
 
+  /// Saves a page for each key, signs `user` out, and checks that exactly the `removed` keys lost
+  /// their entries.
+  private func expectSigningOut(
+    _ user: UserIdentity, of cache: FilePageCache<Photo>, removes removed: [PageCacheKey],
+    keeps kept: [PageCacheKey], sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    for key in removed + kept {
+      try await cache.saveFirstPage(CacheFixtures.page(2), for: key)
+    }
+    await cache.removeEntries(forUser: user)
+    for key in removed {
+      #expect(
+        await cache.loadFirstPage(for: key) == .miss(.notFound), "\(key)", sourceLocation: sourceLocation)
+    }
+    for key in kept {
+      #expect(
+        await cache.loadFirstPage(for: key).hit != nil, "\(key) was removed with \(user)'s entries",
+        sourceLocation: sourceLocation)
+    }
+  }
+
   // MARK: Round trip and keys
 
   @Test func savedPageComesBackWithItsSaveDate() async throws {
@@ -349,15 +370,8 @@ import Testing
       listName: "search", context: RequestContext(userToken: "alice-token"), query: "cats")
     let bob = PageCacheKey(listName: "photos", context: RequestContext(userToken: "bob-token"))
     let shared = PageCacheKey(listName: "photos")
-    for key in [alice, aliceSearch, bob, shared] {
-      try await cache.saveFirstPage(CacheFixtures.page(2), for: key)
-    }
-    await cache.removeEntries(forUser: .token("alice-token"))
-    #expect(await cache.loadFirstPage(for: alice) == .miss(.notFound))
-    #expect(await cache.loadFirstPage(for: aliceSearch) == .miss(.notFound))
-    for key in [bob, shared] {
-      #expect(await cache.loadFirstPage(for: key).hit != nil, "\(key) was removed with alice's entries")
-    }
+    try await expectSigningOut(
+      .token("alice-token"), of: cache, removes: [alice, aliceSearch], keeps: [bob, shared])
     await cache.removeAll()
     #expect(CacheFixtures.entryNames(in: directory).isEmpty)
     #expect(await cache.totalBytes == 0)
@@ -373,15 +387,8 @@ import Testing
     // A token that happens to read like the account id is another user.
     let lookalike = PageCacheKey(listName: "photos", context: RequestContext(userToken: "alice"))
     let bob = PageCacheKey(listName: "photos", context: RequestContext(accountID: "bob", userToken: "t1"))
-    for key in [alice, aliceRotated, lookalike, bob] {
-      try await cache.saveFirstPage(CacheFixtures.page(2), for: key)
-    }
-    await cache.removeEntries(forUser: .account("alice"))
-    #expect(await cache.loadFirstPage(for: alice) == .miss(.notFound))
-    #expect(await cache.loadFirstPage(for: aliceRotated) == .miss(.notFound))
-    for key in [lookalike, bob] {
-      #expect(await cache.loadFirstPage(for: key).hit != nil, "\(key) was removed with alice's entries")
-    }
+    try await expectSigningOut(
+      .account("alice"), of: cache, removes: [alice, aliceRotated], keeps: [lookalike, bob])
   }
 
   @Test func keysCannotReachOutsideTheDirectory() async throws {

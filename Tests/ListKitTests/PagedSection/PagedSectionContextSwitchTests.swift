@@ -18,10 +18,7 @@ import Testing
     let list = PagedList(
       listName: "photos", context: RequestContext(userToken: "alice"), configuration: .test(),
       loader: loader, cache: cache)
-    let section = PagedSection(list: list) { ItemRow($0) }
-    let table = TableManager(sections: [section])
-    let view = HeadlessTableView(viewportHeight: 440)
-    table.attach(to: view)
+    let screen = PagedScreen(list: list) { ItemRow($0) }
 
     // Alice: her first page, a refresh in flight, her cache read still on the disk. (Every page
     // ends the list, so that no row the view displays asks for a next page.)
@@ -32,12 +29,12 @@ import Testing
     await start?.value
     let aliceRefresh = list.refresh()
     let aliceRefreshRequest = try #require(await requests.next(isolation: #isolation))
-    table.update()
-    #expect(view.render() == ["Item 101", "Item 102", "Item 103"])
+    screen.table.update()
+    #expect(screen.view.render() == ["Item 101", "Item 102", "Item 103"])
 
     // Bob signs in: Alice's rows leave at once.
     let bobStart = list.switchContext(to: RequestContext(userToken: "bob"))
-    #expect(view.render() == ["[Loading…]"])
+    #expect(screen.view.render() == ["[Loading…]"])
     #expect(list.cacheKey == PageCacheKey(listName: "photos", context: RequestContext(userToken: "bob")))
     let bobFirst = try #require(await requests.next(isolation: #isolation))
     try #require(bobFirst.request.context.userToken == "bob")
@@ -48,23 +45,23 @@ import Testing
     aliceRefreshRequest.succeed(page(104...106, hasMore: false))
     await aliceRefresh?.value
     aliceRead.answer(.hit(CachedPage(page: page(150...151), savedAt: testNow)))
-    table.update()
-    #expect(view.render() == ["[Loading…]"])
+    screen.table.update()
+    #expect(screen.view.render() == ["[Loading…]"])
 
     // Bob's own cached page, then his fresh one.
     bobRead.answer(.hit(CachedPage(page: page(201...202), savedAt: testNow)))
     await list.cacheReadTask?.value
-    table.update()
-    #expect(view.render() == ["Item 201", "Item 202"])
+    screen.table.update()
+    #expect(screen.view.render() == ["Item 201", "Item 202"])
     #expect(list.isShowingCachedPage)
     bobFirst.succeed(page(203...205, hasMore: false))
     await bobStart?.value
-    table.update()
-    #expect(view.render() == ["Item 203", "Item 204", "Item 205", "[No more data]"])
+    screen.table.update()
+    #expect(screen.view.render() == ["Item 203", "Item 204", "Item 205", "[No more data]"])
     await list.waitForCacheWrites()
     #expect(cache.saves.map(\.key.user) == [.token("alice"), .token("bob")])
     #expect(cache.saves.last?.page == page(203...205, hasMore: false))
-    #expect(view.violations.isEmpty)
+    #expect(screen.view.violations.isEmpty)
   }
 
   @Test func signingOut_emptiesTheViewAndLoadsTheSignedOutList() async throws {
@@ -72,21 +69,18 @@ import Testing
     var requests = stream.makeAsyncIterator()
     let list = PagedList(
       listName: "photos", context: RequestContext(userToken: "alice"), configuration: .test(), loader: loader)
-    let section = PagedSection(list: list) { ItemRow($0) }
-    let table = TableManager(sections: [section])
-    let view = HeadlessTableView(viewportHeight: 440)
-    table.attach(to: view)
+    let screen = PagedScreen(list: list) { ItemRow($0) }
     let refresh = list.refresh()
     try #require(await requests.next(isolation: #isolation)).succeed(page(101...102, hasMore: false))
     await refresh?.value
     let signOut = list.switchContext(to: RequestContext())
-    #expect(view.render() == ["[Loading…]"])
+    #expect(screen.view.render() == ["[Loading…]"])
     let request = try #require(await requests.next(isolation: #isolation))
     try #require(request.request.context.userToken == nil)
     request.succeed(page([], hasMore: false))
     await signOut?.value
-    table.update()
-    #expect(view.render() == ["[Nothing here yet]"])
-    #expect(view.violations.isEmpty)
+    screen.table.update()
+    #expect(screen.view.render() == ["[Nothing here yet]"])
+    #expect(screen.view.violations.isEmpty)
   }
 }

@@ -35,26 +35,25 @@ import Testing
         let count = offset == 40 ? 100 : limit
         return Page(items: testItems(offset..<offset + count), hasMore: true)
       })
-    let section = PagedSection(list: list) { PagedSectionPrependTests.MessageRow($0) }
-    let table = TableManager(sections: [section])
-    let view = HeadlessTableView(viewportHeight: 440)
-    table.attach(to: view)
+    let screen = PagedScreen(list: list) { PagedSectionPrependTests.MessageRow($0) }
     await list.start()?.value
-    table.update()
+    screen.table.update()
     while (list.items.last?.id ?? 0) < 39 {
-      try view.scroll(toOffset: view.maximumContentOffset)
+      try screen.view.scroll(toOffset: screen.view.maximumContentOffset)
       await list.idle()
-      table.update()
+      screen.table.update()
     }
     // The last rows on screen ask for the oversized page.
-    try view.scroll(toOffset: view.maximumContentOffset)
-    let onScreen = view.visibleItemPaths.compactMap { list.item(at: $0.item) }
-    let before = view.render()
+    try screen.view.scroll(toOffset: screen.view.maximumContentOffset)
+    let onScreen = screen.view.visibleItemPaths.compactMap { list.item(at: $0.item) }
+    let before = screen.view.render()
     await list.idle()
-    table.update()
+    screen.table.update()
     #expect(list.items.count > 100, "the page arrived")
     for item in onScreen { #expect(list.items.contains(item), "\(item) on screen was dropped") }
-    #expect(view.render().prefix(onScreen.count) == before.prefix(onScreen.count), "the rows on screen moved")
-    #expect(view.violations.isEmpty)
+    #expect(
+      screen.view.render().prefix(onScreen.count) == before.prefix(onScreen.count), "the rows on screen moved"
+    )
+    #expect(screen.view.violations.isEmpty)
   }
 }

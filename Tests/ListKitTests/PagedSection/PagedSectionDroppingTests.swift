@@ -32,27 +32,24 @@ import Testing
     let list = PagedList(
       listName: "feed", configuration: .test(.cursor, pageSize: 10, maximumItemCount: maximum),
       loader: ClosurePageLoader { source.page(for: $0) })
-    let section = PagedSection(list: list) { PagedSectionPrependTests.MessageRow($0) }
-    let table = TableManager(sections: [section])
-    let view = HeadlessTableView(viewportHeight: 440)
-    table.attach(to: view)
+    let screen = PagedScreen(list: list) { PagedSectionPrependTests.MessageRow($0) }
     await list.refresh()?.value
-    table.update()
+    screen.table.update()
     var pages = 1
     for step in 0..<200 where pages < 51 {
-      try view.scroll(toOffset: view.maximumContentOffset)
+      try screen.view.scroll(toOffset: screen.view.maximumContentOffset)
       await list.idle()
-      table.update()
+      screen.table.update()
       pages = (list.items.last?.id ?? 0) / 10 + 1
-      expectContiguousRows(section, list, view, maximum: maximum, "down, step \(step)")
+      expectContiguousRows(screen.section, list, screen.view, maximum: maximum, "down, step \(step)")
     }
     #expect(pages >= 51, "scrolled down 50 pages")
     #expect(list.items.first?.id ?? 0 > 400, "the top pages were dropped")
     for step in 0..<200 where list.items.first?.id != 0 {
-      try view.scroll(toOffset: 0)
+      try screen.view.scroll(toOffset: 0)
       await list.idle()
-      table.update()
-      expectContiguousRows(section, list, view, maximum: maximum, "up, step \(step)")
+      screen.table.update()
+      expectContiguousRows(screen.section, list, screen.view, maximum: maximum, "up, step \(step)")
     }
     #expect(list.items.first?.id == 0, "the dropped pages loaded again")
     #expect(list.previousPageState == .reachedEnd)

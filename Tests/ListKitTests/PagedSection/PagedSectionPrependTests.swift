@@ -35,25 +35,22 @@ import Testing
     let list = PagedList(
       listName: "chat", configuration: .test(.cursor, pageSize: 10, prefetchDistance: 2),
       loader: Self.chatLoader(count: 30))
-    let section = PagedSection(list: list) { MessageRow($0) }
-    let table = TableManager(sections: [section])
-    let view = HeadlessTableView(viewportHeight: 440)
-    table.attach(to: view)
+    let screen = PagedScreen(list: list) { MessageRow($0) }
     await list.refresh()?.value
-    table.update()
+    screen.table.update()
     #expect(list.items.first?.id == 20)
     // The view displayed the top rows: the section asked for the older page.
     let older = try #require(list.loadTask(of: .previousPage))
-    view.clearEvents()
+    screen.view.clearEvents()
     await older.value
-    table.update()
+    screen.table.update()
     #expect(list.items.map(\.id) == Array(10..<30))
-    let inserted = view.events.flatMap { event -> [ItemPath] in
+    let inserted = screen.view.events.flatMap { event -> [ItemPath] in
       if case .batchUpdate(let update) = event { update.itemInserts } else { [] }
     }
     #expect(Set(inserted).isSuperset(of: (0..<10).map { ItemPath(item: $0, section: 0) }))
-    #expect(!view.events.contains(.reloadData))
-    #expect(view.violations.isEmpty)
-    #expect(section.cells.count >= 20)
+    #expect(!screen.view.events.contains(.reloadData))
+    #expect(screen.view.violations.isEmpty)
+    #expect(screen.section.cells.count >= 20)
   }
 }

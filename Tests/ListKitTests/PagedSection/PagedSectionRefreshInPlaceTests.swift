@@ -5,19 +5,15 @@ import Testing
 /// A refresh in place reloads the page of the last item the user looked at and keeps it on
 /// screen; the default refresh still loads the first page.
 @MainActor @Suite struct PagedSectionRefreshInPlaceTests {
-  struct Screen {
-    let list: PagedList<TestItem>
-    let table: TableManager
-    let view: HeadlessTableView
-    let requests: Requests
-  }
-
   /// The positions the loader was asked for.
   @MainActor final class Requests {
     var positions: [PageRequest.Position] = []
   }
 
-  func makeScreen(_ style: PagingStyle, mode: PagingRefreshMode) async throws -> Screen {
+  /// A feed scrolled five pages down, and the positions its loader was asked for.
+  func makeScreen(
+    _ style: PagingStyle, mode: PagingRefreshMode
+  ) async throws -> (PagedScreen<TestItem>, Requests) {
     let requests = Requests()
     let source = ItemSource(count: 500)
     let list = PagedList(
@@ -26,31 +22,28 @@ import Testing
         await MainActor.run { requests.positions.append(request.position) }
         return source.page(for: request)
       })
-    let section = PagedSection(list: list) { PagedSectionPrependTests.MessageRow($0) }
-    let table = TableManager(sections: [section])
-    let view = HeadlessTableView(viewportHeight: 440)
-    table.attach(to: view)
+    let screen = PagedScreen(list: list) { PagedSectionPrependTests.MessageRow($0) }
     await list.start()?.value
     // Deep into the list: five pages down, reading message 43 at the top.
     while list.items.count < 60 {
-      try view.scroll(toOffset: view.maximumContentOffset)
+      try screen.view.scroll(toOffset: screen.view.maximumContentOffset)
       await list.idle()
-      table.update()
+      screen.table.update()
     }
-    try view.scrollToItem(at: ItemPath(item: 43, section: 0))
+    try screen.view.scrollToItem(at: ItemPath(item: 43, section: 0))
     await list.idle()
-    table.update()
-    return Screen(list: list, table: table, view: view, requests: requests)
+    screen.table.update()
+    return (screen, requests)
   }
 
   @Test(arguments: [PagingStyle.pageIndex(firstIndex: 0), .offset, .cursor])
   func aRefreshInPlaceReloadsThePageOfTheLastItemSeenAndKeepsItOnScreen(_ style: PagingStyle) async throws {
-    let screen = try await makeScreen(style, mode: .aroundLastViewedItem)
+    let (screen, requests) = try await makeScreen(style, mode: .aroundLastViewedItem)
     let seen = Set(screen.view.visibleItemPaths.compactMap { screen.list.item(at: $0.item) })
-    screen.requests.positions.removeAll()
+    requests.positions.removeAll()
     await screen.list.refresh()?.value
     screen.table.update()
-    let asked = try #require(screen.requests.positions.first)
+    let asked = try #require(requests.positions.first)
     #expect(![.page(index: 0, size: 10), .offset(0, limit: 10), .cursor(nil, limit: 10)].contains(asked))
     #expect(screen.list.items.first?.id != 0, "not the top")
     #expect(screen.list.items.contains { seen.contains($0) }, "the page of a row last seen")
@@ -60,10 +53,10 @@ import Testing
   }
 
   @Test func theDefaultRefreshLoadsTheFirstPage() async throws {
-    let screen = try await makeScreen(.offset, mode: .fromStart)
-    screen.requests.positions.removeAll()
+    let (screen, requests) = try await makeScreen(.offset, mode: .fromStart)
+    requests.positions.removeAll()
     await screen.list.refresh()?.value
-    #expect(screen.requests.positions.first == .offset(0, limit: 10))
+    #expect(requests.positions.first == .offset(0, limit: 10))
     #expect(screen.list.items.first?.id == 0)
   }
 }

@@ -62,14 +62,12 @@ import Testing
     let server = PhotoServer(count: count)
     let list = PagedList(
       listName: "photos", configuration: try PagingConfiguration(pageSize: pageSize), loader: server.loader)
-    let section = PagedSection(list: list) { PhotoRow($0) }
-    let table = TableManager(sections: [section])
-    let view = HeadlessTableView(viewportHeight: 440)
-    table.attach(to: view)
+    let shown = PagedScreen(list: list) { PhotoRow($0) }
     let completions = Completions()
     list.onRequestCompleted = { [completions] _ in completions.record() }
     return Screen(
-      server: server, list: list, section: section, table: table, view: view, completions: completions)
+      server: server, list: list, section: shown.section, table: shown.table, view: shown.view,
+      completions: completions)
   }
 
   /// Waits for the load in flight, if any (one the view started by scrolling or selecting, whose

@@ -14,22 +14,10 @@ import Testing
     Page(items: testItems(ids), hasMore: false, totalCount: total)
   }
 
-  struct Screen {
-    let list: PagedList<TestItem>
-    let section: PagedSection<TestItem>
-    let table: TableManager
-    let view: HeadlessTableView
-  }
-
-  func makeScreen(loader: ScriptedLoader, texts: PagingStatusTexts = totalTexts) -> Screen {
+  func makeScreen(loader: ScriptedLoader, texts: PagingStatusTexts = totalTexts) -> PagedScreen<TestItem> {
     let list = PagedList(
       listName: "photos", context: RequestContext(userToken: "alice"), configuration: .test(), loader: loader)
-    let section = PagedSection(list: list) { ItemRow($0) }
-    section.statusTexts = texts
-    let table = TableManager(sections: [section])
-    let view = HeadlessTableView(viewportHeight: 440)
-    table.attach(to: view)
-    return Screen(list: list, section: section, table: table, view: view)
+    return PagedScreen(list: list, statusTexts: texts) { ItemRow($0) }
   }
 
   @Test func theEndNamesTheTotal_andFollowsItAcrossRefreshes() async throws {

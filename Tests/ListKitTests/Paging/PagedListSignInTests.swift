@@ -27,10 +27,7 @@ import Testing
     #expect(harness.list.context.userToken == "t2")
     // No refresh was sent: the next request is the page after the last one, with the new token.
     let next = harness.list.loadNextPage()
-    let request = await harness.nextRequest()
-    #expect(request.request.position == .page(index: 2, size: 3))
-    #expect(request.request.context.userToken == "t2")
-    request.succeed(page(6..<9))
+    await harness.answerNextRequest(at: .page(index: 2, size: 3), token: "t2", with: page(6..<9))
     await next?.value
     #expect(harness.list.items == testItems(0..<9))
   }
@@ -44,10 +41,7 @@ import Testing
     harness.list.switchContext(to: RequestContext(accountID: "alice", userToken: "t2"))
     #expect(harness.list.nextPageState.error != nil, "the failure stays until retried")
     let retry = harness.list.retry()
-    let request = await harness.nextRequest()
-    #expect(request.request.context.userToken == "t2")
-    #expect(request.request.position == .page(index: 1, size: 3))
-    request.succeed(page(3..<6))
+    await harness.answerNextRequest(at: .page(index: 1, size: 3), token: "t2", with: page(3..<6))
     await retry?.value
     #expect(harness.list.items == testItems(0..<6))
   }

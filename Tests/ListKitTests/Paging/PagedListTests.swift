@@ -32,6 +32,18 @@ import Testing
       return load
     }
 
+    /// Answers the next request the loader receives with `page`, once it checks that the request
+    /// asks for `position` with `token`.
+    mutating func answerNextRequest(
+      at position: PageRequest.Position, token: String, with page: Page<TestItem>,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+      let load = await nextRequest()
+      #expect(load.request.position == position, sourceLocation: sourceLocation)
+      #expect(load.request.context.userToken == token, sourceLocation: sourceLocation)
+      load.succeed(page)
+    }
+
     /// Refreshes and answers with `page`.
     mutating func loadFirstPage(_ page: Page<TestItem>) async {
       let task = list.refresh()
@@ -53,10 +65,7 @@ import Testing
     harness.list.onRequestCompleted = { completions.append($0) }
     let task = harness.list.refresh()
     #expect(harness.list.refreshState == .loading)
-    let request = await harness.nextRequest()
-    #expect(request.request.position == .page(index: 0, size: 3))
-    #expect(request.request.context.userToken == "s3cr3t")
-    request.succeed(page(0..<3))
+    await harness.answerNextRequest(at: .page(index: 0, size: 3), token: "s3cr3t", with: page(0..<3))
     await task?.value
     #expect(harness.list.items == testItems(0..<3))
     #expect(harness.list.refreshState == .idle)

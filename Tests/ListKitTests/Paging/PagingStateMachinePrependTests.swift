@@ -42,8 +42,7 @@ import Testing
     #expect(machine.ids == [3, 4, 5, 6, 7, 8])
     let second = machine.loadPreviousPage().load
     #expect(second?.request.position == .cursorBefore("3", limit: 3))
-    let started = try #require(second)
-    _ = machine.succeeded(started.ticket, with: older(0..<3, before: nil))
+    try machine.answer(second, with: older(0..<3, before: nil))
     #expect(machine.ids == Array(0..<9))
     #expect(machine.previousPageState == .reachedEnd)
     #expect(machine.loadPreviousPage().isEmpty)
@@ -54,8 +53,7 @@ import Testing
     let start = machine.start(hasCache: true, at: .pageIndex(3))
     #expect(start.cacheReads.isEmpty, "the cache holds the top page only")
     #expect(start.load?.request.position == .page(index: 3, size: 3))
-    let started = try #require(start.load)
-    _ = machine.succeeded(started.ticket, with: page(6..<9))
+    try machine.answer(start.load, with: page(6..<9))
     #expect(machine.loadNextPage().load?.request.position == .page(index: 4, size: 3))
     var positions: [PageRequest.Position] = []
     for ids in [3..<6, 0..<3] {
@@ -72,16 +70,13 @@ import Testing
     var machine = Machine(configuration: .test(.offset, pageSize: 3))
     let start = machine.start(hasCache: false, at: .offset(5))
     #expect(start.load?.request.position == .offset(5, limit: 3))
-    let started = try #require(start.load)
-    _ = machine.succeeded(started.ticket, with: page(5..<8))
+    try machine.answer(start.load, with: page(5..<8))
     let first = machine.loadPreviousPage().load
     #expect(first?.request.position == .offset(2, limit: 3))
-    let startedAgain = try #require(first)
-    _ = machine.succeeded(startedAgain.ticket, with: page(2..<5))
+    try machine.answer(first, with: page(2..<5))
     let second = machine.loadPreviousPage().load
     #expect(second?.request.position == .offset(0, limit: 2))
-    let startedLast = try #require(second)
-    _ = machine.succeeded(startedLast.ticket, with: page(0..<2))
+    try machine.answer(second, with: page(0..<2))
     #expect(machine.previousPageState == .reachedEnd)
     #expect(machine.ids == Array(0..<8))
     #expect(machine.loadNextPage().load?.request.position == .offset(8, limit: 3))
@@ -91,8 +86,7 @@ import Testing
     for ending in [older([], before: "x"), Page(items: testItems([1]), hasMore: false, previousCursor: "y")] {
       var machine = Machine(configuration: .test(.cursor))
       try machine.loadFirstPage(newest(5..<8, before: "5"))
-      let started = try #require(machine.loadPreviousPage().load)
-      _ = machine.succeeded(started.ticket, with: ending)
+      try machine.answer(machine.loadPreviousPage().load, with: ending)
       #expect(machine.previousPageState == .reachedEnd)
       #expect(machine.nextPageState != .reachedEnd || !machine.hasMore)
     }
@@ -101,8 +95,7 @@ import Testing
   @Test func aPreviousCursorSeenTwiceEndsTheDirectionInsteadOfLooping() throws {
     var machine = Machine(configuration: .test(.cursor))
     try machine.loadFirstPage(newest(6..<9, before: "A"))
-    let started = try #require(machine.loadPreviousPage().load)
-    _ = machine.succeeded(started.ticket, with: older(3..<6, before: "A"))
+    try machine.answer(machine.loadPreviousPage().load, with: older(3..<6, before: "A"))
     #expect(machine.previousPageState == .reachedEnd)
   }
 
@@ -120,8 +113,7 @@ import Testing
     var machine = Machine(configuration: .test(.cursor))
     try machine.loadFirstPage(newest(6..<9, before: "6", next: "9"))
     let previous = machine.loadPreviousPage().load
-    let started = try #require(previous)
-    _ = machine.failed(started.ticket, with: networkDown)
+    try machine.fail(previous, with: networkDown)
     #expect(machine.previousPageState.error != nil)
     // Prefetch does not hammer the failed direction, but the other one still loads.
     #expect(machine.itemWillDisplay(at: 0).loads.map(\.request.direction) == [.nextPage])

@@ -40,8 +40,7 @@ import Testing
     let second = machine.loadNextPage().load
     #expect(second?.request.position == .offset(3, limit: 3))
     // Two of these are duplicates and are dropped, but the server did send three items.
-    let started = try #require(second)
-    _ = machine.succeeded(started.ticket, with: page([3, 1, 4]))
+    try machine.answer(second, with: page([3, 1, 4]))
     #expect(machine.ids == [1, 2, 3, 4])
     #expect(machine.loadNextPage().load?.request.position == .offset(6, limit: 3))
   }
@@ -51,8 +50,7 @@ import Testing
     try machine.loadFirstPage(page(0..<4, cursor: "A"))
     let second = machine.loadNextPage().load
     #expect(second?.request.position == .cursor("A", limit: 2))
-    let started = try #require(second)
-    _ = machine.succeeded(started.ticket, with: page(4..<6, cursor: "B"))
+    try machine.answer(second, with: page(4..<6, cursor: "B"))
     #expect(machine.loadNextPage().load?.request.position == .cursor("B", limit: 2))
   }
 
@@ -110,8 +108,7 @@ import Testing
     let late = next.map { machine.succeeded($0.ticket, with: page(3..<6)) }
     #expect(late?.isEmpty == true)
     #expect(machine.ids == [0, 1, 2])
-    let started = try #require(refresh.load)
-    _ = machine.succeeded(started.ticket, with: page(10..<13))
+    try machine.answer(refresh.load, with: page(10..<13))
     #expect(machine.ids == [10, 11, 12])
   }
 
@@ -126,8 +123,7 @@ import Testing
     #expect(old.map { machine.failed($0.ticket, with: networkDown) }?.isEmpty == true)
     #expect(machine.ids == [10, 11, 12])
     #expect(machine.nextPageState == .loading)
-    let started = try #require(current)
-    _ = machine.succeeded(started.ticket, with: page(13..<16))
+    try machine.answer(current, with: page(13..<16))
     #expect(machine.ids == Array(10..<16))
   }
 
@@ -138,8 +134,7 @@ import Testing
     #expect(old.map { machine.failed($0.ticket, with: networkDown) }?.isEmpty == true)
     #expect(machine.refreshState == .loading)
     #expect(machine.nextPageState == .idle)
-    let started = try #require(refresh)
-    _ = machine.succeeded(started.ticket, with: page(10..<13))
+    try machine.answer(refresh, with: page(10..<13))
     #expect(machine.loadNextPage().loads.count == 1)
   }
 
@@ -158,16 +153,14 @@ import Testing
     #expect(again?.ticket != first?.ticket)
     // The first attempt's answer, if it still comes, is not the one in flight.
     #expect(first.map { machine.succeeded($0.ticket, with: page(3..<6)) }?.isEmpty == true)
-    let started = try #require(again)
-    _ = machine.succeeded(started.ticket, with: page(3..<6))
+    try machine.answer(again, with: page(3..<6))
     #expect(machine.ids == Array(0..<6))
   }
 
   @Test func retryRepeatsAFailedRefreshAndKeepsTheItemsMeanwhile() throws {
     var machine = try Machine.holdingFirstPage()
     let refresh = machine.refresh().load
-    let started = try #require(refresh)
-    _ = machine.failed(started.ticket, with: refreshDown)
+    try machine.fail(refresh, with: refreshDown)
     #expect(machine.ids == [0, 1, 2])
     #expect(machine.refreshState == .failed(refreshDown))
     #expect(machine.loadNextPage().isEmpty, "no next page of a generation whose first page failed")
@@ -326,27 +319,22 @@ import Testing
 
   @Test func afterAnErrorPrefetchWaitsForRetryOrRefresh() throws {
     var machine = try Machine.holdingFirstPage()
-    let started = try #require(machine.itemWillDisplay(at: 2).load)
-    _ = machine.failed(started.ticket, with: networkDown)
+    try machine.fail(machine.itemWillDisplay(at: 2).load, with: networkDown)
     for index in 0..<3 { #expect(machine.itemWillDisplay(at: index).isEmpty) }
     // An explicit request repeats the failed one.
     let explicit = machine.loadNextPage().load
     #expect(explicit?.request.position == .page(index: 1, size: 3))
-    let startedAgain = try #require(explicit)
-    _ = machine.failed(startedAgain.ticket, with: networkDown)
+    try machine.fail(explicit, with: networkDown)
     #expect(machine.itemWillDisplay(at: 2).isEmpty)
-    let startedLast = try #require(machine.retry().load)
-    _ = machine.succeeded(startedLast.ticket, with: page(3..<6))
+    try machine.answer(machine.retry().load, with: page(3..<6))
     #expect(machine.itemWillDisplay(at: 5).loads.count == 1, "prefetch is back after the retry")
   }
 
   @Test func afterAFailedRefreshPrefetchWaitsForRetry() throws {
     var machine = try Machine.holdingFirstPage()
-    let started = try #require(machine.refresh().load)
-    _ = machine.failed(started.ticket, with: refreshDown)
+    try machine.fail(machine.refresh().load, with: refreshDown)
     #expect(machine.itemWillDisplay(at: 2).isEmpty)
-    let startedAgain = try #require(machine.retry().load)
-    _ = machine.succeeded(startedAgain.ticket, with: page(0..<3))
+    try machine.answer(machine.retry().load, with: page(0..<3))
     #expect(machine.itemWillDisplay(at: 2).loads.count == 1)
   }
 
@@ -355,8 +343,7 @@ import Testing
   @Test func blankMeansLoadedAndEmptyNeverMerelyNotLoaded() throws {
     var machine = Machine(configuration: .test())
     #expect(!machine.isBlank)
-    let started = try #require(machine.refresh().load)
-    _ = machine.failed(started.ticket, with: refreshDown)
+    try machine.fail(machine.refresh().load, with: refreshDown)
     #expect(!machine.isBlank, "a failure is an error, not an empty list")
     let report = machine.retry().load.map { machine.succeeded($0.ticket, with: page([], hasMore: true)) }
     #expect(machine.isBlank)

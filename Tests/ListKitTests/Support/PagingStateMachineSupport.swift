@@ -79,6 +79,30 @@ extension PagingStateMachine where Item == TestItem {
     let load = try #require(loadNextPage().load, "a next page starts")
     return succeeded(load.ticket, with: page)
   }
+
+  /// Answers `load`, the one load an action started, with `page`; returns the actions of the
+  /// answer.
+  /// - Throws: When `load` is nil: the action started no load, or more than one.
+  @discardableResult
+  mutating func answer(
+    _ load: (ticket: Ticket, request: PageRequest)?, with page: Page<TestItem>,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> [Action] {
+    let started = try #require(load, "the action starts one load", sourceLocation: sourceLocation)
+    return succeeded(started.ticket, with: page)
+  }
+
+  /// Fails `load`, the one load an action started, with `error`; returns the actions of the
+  /// failure.
+  /// - Throws: When `load` is nil: the action started no load, or more than one.
+  @discardableResult
+  mutating func fail(
+    _ load: (ticket: Ticket, request: PageRequest)?, with error: PagingError,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> [Action] {
+    let started = try #require(load, "the action starts one load", sourceLocation: sourceLocation)
+    return failed(started.ticket, with: error)
+  }
 }
 
 /// A page of `ids` that says more follow.
