@@ -55,6 +55,10 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
 
   /// The ceiling of ``entryByteLimit``, whatever the byte limit.
   static var maximumEntryBytes: Int { 64 * 1024 * 1024 }
+  /// How long an entry is served when the initialiser is not told: seven days.
+  @usableFromInline static var defaultTimeToLive: Duration { .seconds(7 * 24 * 60 * 60) }
+  /// The most bytes all entries may take when the initialiser is not told: 20 MB.
+  @usableFromInline static var defaultByteLimit: Int { 20 * 1024 * 1024 }
 
   private let files: CacheDirectory
   private let now: @Sendable () -> Date
@@ -75,15 +79,15 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
   ///   - directory: Where to keep the entries.
   ///   - schemaVersion: The version of `Item`'s encoded form; raise it when the form changes
   ///     so that old entries are misses instead of garbage.
-  ///   - timeToLive: How long after saving an entry is served. A zero or negative value expires
-  ///     every entry.
+  ///   - timeToLive: How long after saving an entry is served (default seven days). A zero or
+  ///     negative value expires every entry.
   ///   - byteLimit: The most bytes all entries together may take (default 20 MB).
   ///   - now: The clock for save dates, expiry and last access; tests pass a fixed one.
   public init(
     directory: URL,
     schemaVersion: Int = 1,
-    timeToLive: Duration = .seconds(7 * 24 * 60 * 60),
-    byteLimit: Int = 20 * 1024 * 1024,
+    timeToLive: Duration = defaultTimeToLive,
+    byteLimit: Int = defaultByteLimit,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.directory = directory
@@ -102,14 +106,14 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
   /// - Parameters:
   ///   - name: The cache's name; its folder is ``defaultDirectory(named:)``.
   ///   - schemaVersion: The version of `Item`'s encoded form.
-  ///   - timeToLive: How long after saving an entry is served.
+  ///   - timeToLive: How long after saving an entry is served (default seven days).
   ///   - byteLimit: The most bytes all entries together may take (default 20 MB).
   ///   - now: The clock for save dates, expiry and last access.
   public init(
     name: String,
     schemaVersion: Int = 1,
-    timeToLive: Duration = .seconds(7 * 24 * 60 * 60),
-    byteLimit: Int = 20 * 1024 * 1024,
+    timeToLive: Duration = defaultTimeToLive,
+    byteLimit: Int = defaultByteLimit,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.init(
