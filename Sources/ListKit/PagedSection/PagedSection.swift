@@ -15,7 +15,7 @@
 ///   after an error until retry).
 /// - New pages, refreshes and edits reach the view as ListDiff batch updates: appended rows are
 ///   inserted, changed items reloaded, and the status rows follow the load state.
-/// - Selecting a status row after an error retries; ``refresh()`` is pull-to-refresh.
+/// - Selecting a status row after an error retries; ``PagedList/refresh()`` is pull-to-refresh.
 /// - Each status row can be hidden (``showsStatusRow``, ``showsPreviousPageStatusRow``) or
 ///   re-worded (``statusTexts``, ``previousPageStatusTexts``). The row above the items shows while
 ///   older items remain or failed, and "no older items" only in a list that did not start at the
