@@ -50,6 +50,22 @@ import Testing
     }
   }
 
+  /// Keys may repeat (the diff's never do, but the contract allows it): a repeated key still
+  /// joins the run at most once, so the run stays strictly increasing and as long as the longest.
+  @Test func repeatedKeysJoinTheRunAtMostOnce() {
+    var random = SplitMix64(seed: 13)
+    for round in 0..<300 {
+      let count = Int.random(in: 0...40, using: &random)
+      let keys = (0..<count).map { _ in Int32.random(in: -1...8, using: &random) }
+      var isMember = Array(repeating: false, count: keys.count)
+      let length = LongestIncreasingSubsequence.mark(keys, into: &isMember)
+      let members = keys.indices.filter { isMember[$0] }.map { keys[$0] }
+      #expect(members.count == length, "round \(round): \(keys)")
+      #expect(zip(members, members.dropFirst()).allSatisfy { $0 < $1 }, "round \(round): \(keys)")
+      #expect(length == Self.longestLength(keys.filter { $0 >= 0 }), "round \(round): \(keys)")
+    }
+  }
+
   /// The length of a longest strictly increasing subsequence, in O(n²).
   static func longestLength(_ keys: [Int32]) -> Int {
     var best = Array(repeating: 1, count: keys.count)
