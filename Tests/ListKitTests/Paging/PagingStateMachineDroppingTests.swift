@@ -36,6 +36,16 @@ import Testing
     #expect(throws: PagingConfigurationError.maximumItemCountTooSmall(maximumItemCount: 59, minimum: 60)) {
       try PagingConfiguration(pageSize: 20, maximumItemCount: 59)
     }
+    // A window too large for Int, whether doubling the distance or adding the page overflows,
+    // reports Int.max as the minimum, never a wrapped-around number.
+    for distance in [Int.max, Int.max / 2] {
+      #expect(
+        throws: PagingConfigurationError.maximumItemCountBelowPrefetchWindow(
+          maximumItemCount: 1_000, prefetchDistance: distance, minimum: .max)
+      ) {
+        try PagingConfiguration(pageSize: 20, prefetchDistance: distance, maximumItemCount: 1_000)
+      }
+    }
     #expect(throws: PagingConfigurationError.maximumItemCountTooSmall(maximumItemCount: 80, minimum: 120)) {
       try PagingConfiguration(pageSize: 20, firstPageSize: 40, maximumItemCount: 80)
     }
