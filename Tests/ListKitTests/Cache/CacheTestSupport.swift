@@ -125,14 +125,19 @@ enum CacheFixtures {
     _ cache: FilePageCache<Item>, _ key: PageCacheKey, pipe: URL, seconds: Double = 600
   ) async -> PageCacheLookup<Item>? {
     let answer = Answer<PageCacheLookup<Item>>()
+    let started = DispatchSemaphore(value: 0)
     let done = DispatchSemaphore(value: 0)
     Task.detached {
+      started.signal()
       let lookup = await cache.loadFirstPage(for: key)
       answer.value.withLock { $0 = lookup }
       done.signal()
     }
     let inTime = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
       Thread.detachNewThread {
+        // The time runs from the load's start: on a loaded machine the task may wait minutes for a
+        // thread first, and that wait says nothing about the pipe.
+        started.wait()
         if done.wait(timeout: .now() + seconds) == .success {
           continuation.resume(returning: true)
           return
