@@ -60,8 +60,11 @@ struct CacheDirectory: Sendable {
 
   let url: URL
   let path: String
+  /// Where each file operation ran; every operation records itself before it touches the disk.
+  let audit: CacheIOAudit
 
-  init(url: URL) {
+  init(url: URL, audit: CacheIOAudit) {
+    self.audit = audit
     self.url = url.standardizedFileURL
     var path = self.url.path
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
@@ -81,6 +84,7 @@ struct CacheDirectory: Sendable {
   /// what counts if the file was swapped in between. Memory is bounded by `limit`, whatever the
   /// file's size says and however it grows while it is read.
   func read(_ name: String, limit: Int) -> ReadResult {
+    audit.record()
     let path = filePath(name)
     var info = stat()
     guard lstat(path, &info) == 0 else {
@@ -173,6 +177,7 @@ struct CacheDirectory: Sendable {
   /// The check follows a symbolic link at the directory's own path (an app may well keep its
   /// caches behind one); the entries inside are never followed.
   func secure() -> DirectoryState {
+    audit.record()
     var info = stat()
     guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return .missing }
     if info.st_uid != geteuid() { return .refused(.ownedByAnotherUser(ownerID: UInt32(info.st_uid))) }
@@ -200,6 +205,7 @@ struct CacheDirectory: Sendable {
   func writeAtomically(_ parts: [Data], to name: String, modificationTime: Double) throws(PageCacheError)
     -> Bool
   {
+    audit.record()
     let now = Date().timeIntervalSince1970
     let temporaryName = "\(CacheFileName.temporaryPrefix)\(Int(now))-\(UUID().uuidString)"
     let temporaryPath = filePath(temporaryName)
@@ -247,6 +253,7 @@ struct CacheDirectory: Sendable {
 
   /// Sets a file's modification time (the cache's record of its last access).
   func setModificationTime(of name: String, to time: Double) {
+    audit.record()
     var times = [Self.makeTimespec(time), Self.makeTimespec(time)]
     // A failure only makes the file look older to the next start's eviction order.
     _ = utimensat(AT_FDCWD, filePath(name), &times, AT_SYMLINK_NOFOLLOW)
@@ -254,11 +261,13 @@ struct CacheDirectory: Sendable {
 
   /// Removes a file; a missing one is not an error.
   func remove(_ name: String) {
+    audit.record()
     unlink(filePath(name))
   }
 
   /// Creates the directory and any missing parent, each with mode 0700.
   func create() throws(PageCacheError) {
+    audit.record()
     var current = ""
     for component in path.split(separator: "/", omittingEmptySubsequences: true) {
       current += "/" + component
@@ -286,6 +295,7 @@ struct CacheDirectory: Sendable {
   /// neither count against the byte limit nor push good entries out; the read of their key
   /// reports why and removes them. Directories are not listed. A missing directory has no files.
   func listEntries(limit: Int) -> [ListedFile] {
+    audit.record()
     let manager = FileManager.default
     guard let names = try? manager.contentsOfDirectory(atPath: path) else { return [] }
     let now = Date().timeIntervalSince1970

@@ -30,7 +30,9 @@ import Foundation
 ///
 /// The cache is an actor: calls from any task are serialised, so a read never meets a write of
 /// the same instance half done, and writes from other processes are atomic renames. File I/O is
-/// done on the actor, which suits files of a first page (kilobytes to a few megabytes).
+/// done on the actor, which suits files of a first page (kilobytes to a few megabytes); the actor
+/// runs on a serial queue of its own, so a read, a save or its `fsync` never holds a thread of
+/// the cooperative pool that the rest of the app's tasks share.
 public actor FilePageCache<Item: Codable & Sendable>: PageCache {
   /// The directory the entries are in.
   public nonisolated let directory: URL
@@ -60,6 +62,8 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
   /// The most bytes all entries may take when the initialiser is not told: 20 MB.
   @usableFromInline static var defaultByteLimit: Int { 20 * 1024 * 1024 }
 
+  /// The queue the actor runs on: file I/O blocks, so it must not hold a cooperative-pool thread.
+  private nonisolated let executor: BlockingWorkExecutor
   private let files: CacheDirectory
   private let now: @Sendable () -> Date
   private let timeToLiveSeconds: Double
@@ -95,7 +99,9 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
     self.timeToLive = timeToLive
     self.byteLimit = byteLimit
     self.entryByteLimit = max(0, min(byteLimit, Self.maximumEntryBytes))
-    self.files = CacheDirectory(url: directory)
+    let executor = BlockingWorkExecutor(label: "ListKit.FilePageCache")
+    self.executor = executor
+    self.files = CacheDirectory(url: directory, audit: CacheIOAudit(executor: executor))
     self.now = now
     self.timeToLiveSeconds = Self.seconds(timeToLive)
     self.index = CacheIndex(byteLimit: byteLimit)
@@ -131,6 +137,15 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
   public static func defaultDirectory(named name: String) -> URL {
     FilePageCacheLocation.defaultDirectory(named: name)
   }
+
+  /// The executor the cache runs on: a serial queue of its own, where its file I/O blocks
+  /// instead of on a thread of the cooperative pool.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    executor.asUnownedSerialExecutor()
+  }
+
+  /// Where the cache's file operations ran so far, for tests.
+  package nonisolated var ioAudit: CacheIOAudit { files.audit }
 
   // MARK: - PageCache
 
