@@ -2,7 +2,8 @@
 """Loopback JSON API for ListKitHTTP's tests and benchmark (Python 3 standard library only).
 
 Listens on 127.0.0.1 on an ephemeral port, prints the port as the first line on stdout, and
-exits when stdin closes (so it never outlives the test process that started it) or on a signal.
+exits when stdin closes, when the process that started it ends however it ends (SIGKILL
+included: see `watch_parent`), or on a signal. So it never outlives the test process.
 
 The data set is `total` items {"id": i, "name": "item i"} (default 250). Every route accepts
 `total` and `gate`: a request with `gate=NAME` waits, before answering, until the test opens that
@@ -456,7 +457,31 @@ class Server(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
+def watch_parent(parent):
+    """Ends this process as soon as `parent` (the test process that started it) has ended.
+
+    A closed stdin is not enough: a test process killed mid-run leaves the pipe open in every other
+    child that inherited its end. Nor is Linux's PR_SET_PDEATHSIG: it fires when the parent's
+    *thread* that started this process exits, and Foundation starts it from a pool thread that may
+    retire while the test still runs. So: a pidfd of the parent where the system has one (Linux),
+    readable when the parent has ended; elsewhere, a poll of getppid(), which changes when this
+    process is handed to a new parent.
+    """
+    if hasattr(os, "pidfd_open"):
+        try:
+            fd = os.pidfd_open(parent)
+        except OSError:
+            fd = None  # already gone (or no pidfds here): the getppid() checks decide
+        if fd is not None and os.getppid() == parent:  # the pidfd is the parent's, not a new owner's
+            select.select([fd], [], [])
+            os._exit(0)
+    while os.getppid() == parent:
+        threading.Event().wait(0.5)
+    os._exit(0)  # handler threads may be waiting at a gate: nothing here needs an orderly end
+
+
 def main():
+    parent = os.getppid()
     # What a test process's child may inherit: pipes another thread opened while Foundation started
     # this process (another server's stdin, a probe's stdout, whose readers would wait for this
     # process to close them), and the blocked signals of the thread that started it (SIGTERM among
@@ -481,6 +506,7 @@ def main():
             server.shutdown()
 
     threading.Thread(target=watch_stdin, daemon=True).start()
+    threading.Thread(target=watch_parent, args=(parent,), daemon=True).start()
     try:
         server.serve_forever(poll_interval=0.1)
     finally:
