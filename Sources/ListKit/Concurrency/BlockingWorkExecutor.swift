@@ -15,14 +15,14 @@ import Dispatch
 /// ```
 package final class BlockingWorkExecutor: SerialExecutor {
   private let queue: DispatchQueue
-  private let key = DispatchSpecificKey<Bool>()
+  private let marker = QueueMarker()
 
   /// Creates an executor with a serial queue of its own.
   ///
   /// - Parameter label: The queue's label, shown in debuggers and crash reports.
   package init(label: String) {
     queue = DispatchQueue(label: label)
-    queue.setSpecific(key: key, value: true)
+    queue.setSpecific(key: marker.key, value: true)
   }
 
   /// Runs the job on this executor's queue, after every job enqueued before it.
@@ -40,6 +40,14 @@ package final class BlockingWorkExecutor: SerialExecutor {
   /// Whether the caller is running on this executor's queue now.
   package func isCurrent() -> Bool {
     // `dispatchPrecondition` traps; this is its yes/no form, for checks in tests.
-    DispatchQueue.getSpecific(key: key) == true
+    DispatchQueue.getSpecific(key: marker.key) == true
   }
+}
+
+/// The key that marks a ``BlockingWorkExecutor``'s queue.
+///
+/// NB: `@unchecked Sendable` because Apple's Dispatch does not mark `DispatchSpecificKey`
+/// `Sendable` (Linux's does); the key is immutable, and Dispatch reads it from any thread.
+private struct QueueMarker: @unchecked Sendable {
+  let key = DispatchSpecificKey<Bool>()
 }
