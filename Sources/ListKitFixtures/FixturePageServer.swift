@@ -127,25 +127,34 @@ package final class FixturePageServer: Sendable {
     components.queryItems = [
       URLQueryItem(name: "name", value: name), URLQueryItem(name: "count", value: "\(count)"),
     ]
-    let (body, response) = try await exchange(components.url!)
-    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+    let (body, status) = try await exchange(components.url!)
     guard status == 200 else {
       throw StartError.gate(
         "\(action) \(name) × \(count): HTTP \(status) \(String(decoding: body, as: UTF8.self))")
     }
   }
 
+  /// Loads a URL on the server, as ``url(_:)`` makes it, with a GET; for the routes that report
+  /// what the server saw.
+  /// - Parameter pathAndQuery: The path and query, for example `"/hostile/recorded"`.
+  /// - Returns: The body and the HTTP status (0 when the answer is not HTTP).
+  /// - Throws: The URL session's error when the exchange fails.
+  package func get(_ pathAndQuery: String) async throws -> (body: Data, status: Int) {
+    try await exchange(url(pathAndQuery))
+  }
+
   /// Loads `url`, starting the task on a thread of its own: FoundationNetworking's task creation
   /// waits on the work queue all sessions share, which a test's slow-to-stop URL protocol
   /// (`StuckProtocol`) or a fast body can hold, and Swift's cooperative pool must not wait there.
-  private func exchange(_ url: URL) async throws -> (Data, URLResponse?) {
+  private func exchange(_ url: URL) async throws -> (Data, Int) {
     try await withCheckedThrowingContinuation { continuation in
       Thread { [session] in
         session.dataTask(with: url) { data, response, error in
           if let error {
             continuation.resume(throwing: error)
           } else {
-            continuation.resume(returning: (data ?? Data(), response))
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            continuation.resume(returning: (data ?? Data(), status))
           }
         }.resume()
       }.start()

@@ -14,9 +14,9 @@ import Foundation
 /// in the session's registry: before the session has registered a new task (it does so
 /// asynchronously on its work queue), or after the completion has removed it (it queues the
 /// removal after `didCompleteWithError` returns). And `cancel()` waits on that work queue, which
-/// a fast body can keep busy until it has all arrived. So a task is cancelled on a thread of its
-/// own (the delegate queue keeps taking, and dropping, the body), only once ``start(_:cancelled:)``
-/// has seen it registered, and only while its completion has not been delivered;
+/// a fast body can keep busy until it has all arrived. So a task is cancelled on the transport's
+/// queue for session calls (the delegate queue keeps taking, and dropping, the body), only once
+/// ``start(_:cancelled:)`` has seen it registered, and only while its completion has not been delivered;
 /// `didCompleteWithError` waits for a cancel in flight to finish, and the cancel waits for its own
 /// work (a second `cancel()` returns once the first one's work on the same serial queue has run).
 /// A redirect's completion handler is not called once a cancel has started: FoundationNetworking
@@ -25,8 +25,12 @@ import Foundation
 /// `getAllTasks` reads the registry on the delegate queue while the work queue changes it (a data
 /// race inside FoundationNetworking that traps under load).
 ///
-/// `@unchecked Sendable`: `records` is guarded by `lock`; `challengeDelegate` and `invalidated` are
-/// never changed (URL sessions call their delegates from any thread).
+/// The one wait here, `didCompleteWithError` waiting for a cancel in flight, holds the session's
+/// delegate queue (the transport's session made it) for as long as that cancel's work takes on the
+/// transport's own queue; never a thread of Swift's cooperative pool or one Dispatch shares.
+///
+/// `@unchecked Sendable`: `records` is guarded by `lock`; `challengeDelegate`, `sessionCalls` and
+/// `invalidated` are never changed (URL sessions call their delegates from any thread).
 final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   /// What the delegate knows of one of its session's tasks, until its completion.
   private struct TaskRecord {
@@ -43,13 +47,20 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
   private let lock = NSLock()
   private var records: [Int: TaskRecord] = [:]
   private let challengeDelegate: (any URLSessionDelegate)?
+  private let sessionCalls: DispatchQueue
   private let invalidated: (@Sendable () -> Void)?
 
   /// - Parameters:
   ///   - challengeDelegate: Answers authentication challenges, if any.
+  ///   - sessionCalls: The transport's queue for calls that wait on the session's work queue;
+  ///     cancels run there.
   ///   - invalidated: Called once the session is invalid (every task has ended); for tests.
-  init(challengeDelegate: (any URLSessionDelegate)?, invalidated: (@Sendable () -> Void)? = nil) {
+  init(
+    challengeDelegate: (any URLSessionDelegate)?, sessionCalls: DispatchQueue,
+    invalidated: (@Sendable () -> Void)? = nil
+  ) {
     self.challengeDelegate = challengeDelegate
+    self.sessionCalls = sessionCalls
     self.invalidated = invalidated
   }
 
@@ -82,8 +93,8 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     lock.withLock { records[task.taskIdentifier]?.exchange }
   }
 
-  /// Cancels `task` unless its completion has been delivered: now, on a thread of its own, if
-  /// the session has registered it, or once it has.
+  /// Cancels `task` unless its completion has been delivered: now, on the transport's queue for
+  /// session calls, if the session has registered it, or once it has.
   func cancel(_ task: URLSessionTask) {
     let cancelling: DispatchSemaphore? = lock.withLock {
       guard var record = records[task.taskIdentifier], record.cancelling == nil else { return nil }
@@ -93,7 +104,7 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
       return record.cancelling
     }
     guard let cancelling else { return }
-    DispatchQueue.global().async {
+    sessionCalls.async {
       task.cancel()
       // Returns at once (the task is no longer running), but only after the first call's work.
       task.cancel()

@@ -37,6 +37,11 @@ enum TransportOutcome: Sendable {
 final class URLSessionTransport: Sendable {
   let session: URLSession
   private let delegate: StreamingDelegate
+  /// Where the calls that wait on the session's work queue run (task creation, `resume()`,
+  /// `cancel()`): a serial queue of the transport's own, which Dispatch gives a thread of its own
+  /// whatever else is running, so neither Swift's cooperative pool nor Dispatch's shared worker
+  /// threads ever wait there.
+  private let sessionCalls: DispatchQueue
 
   /// A transport over a session it makes from a copy of `configuration`, without its URL cache.
   /// - Parameters:
@@ -53,7 +58,10 @@ final class URLSessionTransport: Sendable {
     // delegate can keep the task registered.
     let configuration = configuration.copy() as! URLSessionConfiguration
     configuration.urlCache = nil
-    let delegate = StreamingDelegate(challengeDelegate: appSession?.delegate, invalidated: invalidated)
+    let sessionCalls = DispatchQueue(label: "ListKitHTTP.URLSessionTransport.session-calls")
+    let delegate = StreamingDelegate(
+      challengeDelegate: appSession?.delegate, sessionCalls: sessionCalls, invalidated: invalidated)
+    self.sessionCalls = sessionCalls
     self.delegate = delegate
     self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
   }
@@ -92,11 +100,12 @@ final class URLSessionTransport: Sendable {
         exchange.setContinuation(continuation)
         // NB: FoundationNetworking's dataTask(with:) and resume() wait on the session's work
         // queue, which every session in the process shares and a fast body keeps busy: never on
-        // a Swift concurrency thread, whose pool they could block whole. The block holds the
+        // a Swift concurrency thread, whose pool they could block whole, nor on a worker thread
+        // Dispatch shares with the app, but on the transport's own queue. The block holds the
         // transport, not only its session: a cancelled send returns before the block runs, and
         // a transport released in between would invalidate its session before the task exists
         // (a task made then never completes, on Apple's platforms it is an exception).
-        DispatchQueue.global().async { [self] in
+        sessionCalls.async { [self] in
           // Ended before the task existed (cancelled, or past the deadline): nothing to start.
           guard !exchange.hasEnded else { return }
           let task = session.dataTask(with: request)

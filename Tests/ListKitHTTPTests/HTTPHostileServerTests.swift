@@ -11,7 +11,7 @@ import Testing
 
 /// What the fixture's `/hostile/record` route of a server saw, one text per request.
 func recordedRequests(on server: FixturePageServer) async throws -> [String] {
-  let (body, _) = try await URLSession.shared.data(from: server.url("/hostile/recorded"))
+  let (body, _) = try await server.get("/hostile/recorded")
   return try JSONDecoder().decode([String].self, from: body)
 }
 

@@ -3,8 +3,10 @@
 # fixed size, with send-keys, reading the screen with capture-pane. Every wait polls the pane
 # with a deadline (no fixed sleeps), so the script is bounded and does not depend on timing.
 #
-# usage: Tests/Scripts/demo-tmux-test.sh [path/to/listkit-demo]
+# usage: Tests/Scripts/demo-tmux-test.sh [path/to/listkit-demo [PART]]
 #   (default: .build/debug/listkit-demo; build it first with `swift build`)
+#   PART runs one group of scenarios: launch, failure, edits, rollback, chat or signals (default:
+#   all of them, one after the other); the test suite runs each part as a test of its own.
 # exit status: 0 passed, 1 failed, 77 skipped (tmux is not installed)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -20,6 +22,13 @@ done
 
 demo=${1:-${LISTKIT_DEMO:-.build/debug/listkit-demo}}
 demo=$(cd "$(dirname "$demo")" && pwd)/$(basename "$demo")
+only=${2:-all}
+case $only in
+  all | launch | failure | edits | rollback | chat | signals) ;;
+  *) echo "FAIL: unknown part '$only'"; exit 1 ;;
+esac
+# part NAME: whether this run includes the scenarios of part NAME.
+part() { [ "$only" = all ] || [ "$only" = "$1" ]; }
 if ! command -v tmux >/dev/null 2>&1; then
   echo "SKIP: tmux is not installed"
   exit 77
@@ -138,6 +147,7 @@ run_demo() {
   expect 'q quit' 20 "the demo to draw its first screen"
 }
 
+if part launch; then
 step "flags: a bad flag is one line on stderr and status 2; --help is status 0"
 set +e
 "$demo" --bogus >"$work/out" 2>"$work/err"; status=$?
@@ -194,7 +204,9 @@ expect ' 40 photos · 1 page · idle │' 40 "the refresh to replace the cached 
 keys q
 expect_restored 0
 tmx kill-server
+fi
 
+if part failure; then
 step "an injected failure shows the error; r retries it"
 start_shell
 run_demo --latency 50ms --fail-rate 0.5 --page-size 40 --count 150 --seed 11
@@ -218,7 +230,9 @@ step "Ctrl-C quits and restores the terminal"
 keys C-c
 expect_restored 0
 tmx kill-server
+fi
 
+if part edits; then
 step "edits: n shows a new photo at the top at once, then under the server's id; l and d are kept"
 start_shell
 # A 6 s latency keeps each edit pending for 6 s, so "at once" is seen on a busy machine too.
@@ -236,7 +250,9 @@ expect 'delete of [0-9]+ saved' 40 "a delete to be kept"
 keys q
 expect_restored 0
 tmx kill-server
+fi
 
+if part rollback; then
 step "edits: with --fail-rate, a refused like rolls back"
 start_shell
 run_demo --latency 50ms --fail-rate 0.5 --page-size 40 --count 150 --seed 11 --no-cache
@@ -255,7 +271,9 @@ done
 keys q
 expect_restored 0
 tmx kill-server
+fi
 
+if part chat; then
 step "chat: a typed line and Enter show the message at the bottom at once; the server keeps it"
 start_shell
 keys "clear; echo BEFORE-DEMO; ('$demo' --chat --latency 6s --count 60 --page-size 20 --no-cache; echo DEMO-EXIT=\$?)" Enter
@@ -269,22 +287,25 @@ expect '^ +61 +Hello tmux' 30 "the server's id in place of the temporary one"
 keys C-c
 expect_restored 0
 tmx kill-server
+fi
 
 # SIGINT and SIGTERM from outside (raw mode turns Ctrl-C into a key), SIGSEGV and SIGILL as a
 # crash and a Swift trap would raise them.
-for signal in INT TERM SEGV ILL; do
-  step "SIG$signal restores the terminal"
-  start_shell
-  run_demo --latency 0
-  pid=$(demo_pid)
-  [ -n "$pid" ] || fail "no demo process found"
-  kill -s "$signal" "$pid"
-  case $signal in INT) code=130 ;; TERM) code=143 ;; SEGV) code=139 ;; ILL) code=132 ;; esac
-  report=
-  case $sanitizer/$signal in address/SEGV | thread/SEGV) report=SEGV ;; esac
-  case $sanitizer/$signal in address/SEGV) code=1 ;; thread/SEGV) code=66 ;; esac
-  expect_restored "$code" "$report"
-  tmx kill-server
-done
+if part signals; then
+  for signal in INT TERM SEGV ILL; do
+    step "SIG$signal restores the terminal"
+    start_shell
+    run_demo --latency 0
+    pid=$(demo_pid)
+    [ -n "$pid" ] || fail "no demo process found"
+    kill -s "$signal" "$pid"
+    case $signal in INT) code=130 ;; TERM) code=143 ;; SEGV) code=139 ;; ILL) code=132 ;; esac
+    report=
+    case $sanitizer/$signal in address/SEGV | thread/SEGV) report=SEGV ;; esac
+    case $sanitizer/$signal in address/SEGV) code=1 ;; thread/SEGV) code=66 ;; esac
+    expect_restored "$code" "$report"
+    tmx kill-server
+  done
+fi
 
-echo "PASS: demo-tmux-test"
+echo "PASS: demo-tmux-test ($only)"

@@ -58,8 +58,7 @@ struct FixtureAccount: Sendable {
   }
 
   private func get(_ path: String) async throws -> (Data, Int) {
-    let (body, response) = try await URLSession.shared.data(from: server.url(path))
-    return (body, (response as? HTTPURLResponse)?.statusCode ?? 0)
+    try await server.get(path)
   }
 }
 

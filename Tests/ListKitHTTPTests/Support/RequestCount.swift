@@ -9,7 +9,7 @@ import ListKitHTTP
 /// How many requests the fixture server's counted routes (anyapi_routes.py) saw with `key`.
 func requestCount(on server: FixturePageServer, key: String) async throws -> Int {
   struct Count: Decodable { var count: Int }
-  let (body, _) = try await URLSession.shared.data(from: server.url("/anyapi/requests?key=\(key)"))
+  let (body, _) = try await server.get("/anyapi/requests?key=\(key)")
   return try JSONDecoder().decode(Count.self, from: body).count
 }
 

@@ -111,10 +111,10 @@ import Testing
   }
 
   /// Starts the writer, waits until it is ready (and, when `targeted`, until a write is under
-  /// way), waits `delay` microseconds, kills it and waits for its end — all on a dispatch thread.
+  /// way), waits `delay` microseconds, kills it and waits for its end — all on a thread of its own.
   static func runAndKill(_ writer: URL, directory: URL, targeted: Bool, delay: UInt32) async -> WriterRun {
     await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
+      Thread.detachNewThread {
         let process = Process()
         process.executableURL = writer
         process.arguments = [directory.path]

@@ -1,4 +1,5 @@
 import Foundation
+import ListKitFixtures
 import ListKitTesting
 import Testing
 
@@ -411,10 +412,10 @@ import Testing
       try #require(chmod(directory.path, 0o777) == 0)
       // An immutable directory refuses chmod even to root. Not every file system has the flag
       // (tmpfs has not); there the case cannot be made, and the test has nothing to check.
-      guard Self.chattr("+i", directory) else { return }
-      defer { _ = Self.chattr("-i", directory) }
-
+      // `chattr` is a child process: a thread of the test's own waits for it, not the pool.
+      guard await offPool({ Self.chattr("+i", directory) }) else { return }
       await expectDirectoryRefused(makeCache(directory), key, .openToOthers(permissions: 0o777))
+      #expect(await offPool { Self.chattr("-i", directory) }, "the directory stayed immutable")
       #expect(CacheFixtures.exists(file), "an entry was removed from a directory the cache refused")
     }
   }
