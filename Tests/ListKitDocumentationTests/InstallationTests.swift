@@ -51,7 +51,8 @@ import Testing
 
     // `show-dependencies` loads both manifests and checks every product the targets name.
     // The driver runs for seconds: a thread of the test's own waits for it, not the pool.
-    let result = try await offPool { try Swift.run(["package", "--package-path", app.path, "show-dependencies"]) }
+    let arguments = ["package", "--package-path", app.path, "show-dependencies"]
+    let result = try await offPool { try Swift.run(arguments) }
     #expect(result.status == 0, "swift package show-dependencies failed:\n\(result.output)")
   }
 }
