@@ -458,6 +458,11 @@ extension PagedList {
   ) -> Task<Void, Never>? {
     let before = observed
     let actions = body(&machine)
+    #if DEBUG
+      // A transition that breaks the machine's own rules stops here in a debug build, not pages
+      // later where the broken state shows.
+      do { try machine.checkInvariants() } catch { assertionFailure("PagedList: \(error)") }
+    #endif
     let after = observed
     var itemsChange: ItemsChange?
     for action in actions {
