@@ -22,8 +22,11 @@ open class SectionManager {
   /// Assigning schedules an update of the table.
   public var cells: [CellManager] {
     didSet {
+      // An edit by index (see `editRows(_:)`) links its own rows.
+      guard !isEditingRows else { return }
       for cell in cells { cell.sectionLink = link }
       rowKeys = nil
+      rowEdit = nil
       cellsDidChange()
     }
   }
@@ -39,6 +42,14 @@ open class SectionManager {
   /// The identities and contents of ``cells``, kept between updates while no row changes, so an
   /// update of a large table rebuilds only the keys of the sections that changed.
   var rowKeys: (scope: Int, keys: [RowKey])?
+  /// The one edit by index made to ``cells`` since the last update, when nothing else changed
+  /// them: the next update hands it to the view as this section's part of the batch.
+  var rowEdit: RowEdit?
+  /// The identities of the rows shown, made when an edit first needs them and kept through
+  /// edits; `nil` again once the rows shown are replaced another way.
+  var shownRowIDs: Set<DiffID>?
+  /// Whether ``cells`` is being changed by `editRows(_:)`.
+  private var isEditingRows = false
 
   /// Shows the section only while this returns `true`; `nil` means always shown.
   public var condition: (@MainActor () -> Bool)? {
@@ -100,6 +111,33 @@ open class SectionManager {
   func cellsDidChange() {
     structureChanged = true
     table?.setNeedsUpdate()
+  }
+
+  /// Changes ``cells`` by index, telling the next update exactly what changed.
+  ///
+  /// A second change before the update (an edit, or re-assigned cells) makes the update compare
+  /// the section's rows instead.
+  /// - Parameter edit: The change; its indexes are those of ``cells`` before and after it.
+  /// - Returns: `false`, changing nothing, when an index of `edit` is out of range.
+  /// - Complexity: O(*e*) for *e* rows in the edit, plus the shift of the rows after a row
+  ///   removed or inserted away from the end.
+  func editRows(_ edit: RowEdit) -> Bool {
+    guard edit.isValid(forCount: cells.count) else { return false }
+    guard !edit.isEmpty else { return true }
+    for (_, row) in edit.inserted { row.sectionLink = link }
+    for (_, row) in edit.replaced { row.sectionLink = link }
+    isEditingRows = true
+    edit.apply(to: &cells) { $0 }
+    isEditingRows = false
+    rowKeys = nil
+    if structureChanged || rowEdit != nil || !changedRows.isEmpty {
+      rowEdit = nil
+      structureChanged = true
+    } else {
+      rowEdit = edit
+    }
+    table?.setNeedsUpdate()
+    return true
   }
 
   func rowContentDidChange(_ row: CellManager) {

@@ -58,7 +58,7 @@ extension TableManager {
   func performAnimatedUpdate() {
     updateScheduled = false
     guard let listView else { return }
-    if updateRowsInPlace(in: listView) { return }
+    if updateKnownRows(in: listView) { return }
     let candidate = candidateState(registeringAll: false)
     let (source, shown) = (displayedSnapshot, displayedSections)
     updates.runDiff(
@@ -161,6 +161,7 @@ extension TableManager {
     for section in sections {
       section.structureChanged = false
       section.changedRows = []
+      section.rowEdit = nil
     }
     let shown = sections.filter(\.isShown)
     pruneRowScopes(keeping: shown)
@@ -192,57 +193,164 @@ extension TableManager {
   /// Makes `state`, already applied, what the next update diffs against.
   func record(_ state: ResolvedState) {
     displayedSnapshot = state.snapshot
+    for section in state.sections { section.shownRowIDs = nil }
     hasUpdated = true
+    checkInvariants()
   }
 
-  /// The fast path of an update in which only rows' contents changed.
+  /// The fast path of an update in which the sections stay and every change of their rows is
+  /// known: rows whose content changed in place, and one edit by index per section
+  /// (`SectionManager.editRows(_:)`).
   ///
-  /// Taken when the same sections are shown, no section's rows were replaced, and no row changed
-  /// identity. Sends the reloads of the changed rows without diffing the whole table.
+  /// Taken when the same sections are shown and none was changed another way (its cells
+  /// re-assigned, its titles or condition changed). Sends the batch the known changes make, the
+  /// one a diff would find, without diffing the whole table. An edit whose rows would share an
+  /// identity with another row of the section (a duplicate, or a row moving) takes the diff,
+  /// which handles both.
   /// - Returns: `false` when the update needs the full diff.
-  /// - Complexity: O(s + c·r) for s sections and c changed rows in sections of r rows (O(s + r)
-  ///   past a few changed rows in one section).
-  func updateRowsInPlace(in listView: any ListView) -> Bool {
+  /// - Complexity: O(s + e + c·r) for s sections, e rows in edits and c rows changed in place in
+  ///   sections of r rows (O(s + e + r) past a few changed rows in one section), plus, the first
+  ///   time an edit inserts rows into a section of r rows, O(r) to learn their identities.
+  func updateKnownRows(in listView: any ListView) -> Bool {
     guard sections.count >= displayedSections.count else { return false }
     var shownIndex = 0
     for section in sections where section.isShown {
       guard shownIndex < displayedSections.count, displayedSections[shownIndex] === section,
         !section.structureChanged
       else { return false }
+      if let edit = section.rowEdit {
+        // Edited from the rows shown, all of them (none left out as a duplicate).
+        let shownCount = section.displayedCells.count
+        guard section.changedRows.isEmpty,
+          edit.count(after: shownCount) == section.cells.count,
+          displayedSnapshot.sections[shownIndex].items.count == shownCount
+        else { return false }
+      }
       shownIndex += 1
     }
     guard shownIndex == displayedSections.count else { return false }
-    var reloads: [ItemPath] = []
+    var batch = BatchUpdate()
+    var edits: [(section: Int, edit: RowEdit, keys: [RowKey])] = []
     var keys: [(ItemPath, RowKey)] = []
-    for (sectionIndex, section) in displayedSections.enumerated() where !section.changedRows.isEmpty {
-      let rows = section.displayedCells
-      var positions: [ObjectIdentifier: Int] = [:]
-      if section.changedRows.count > 8 {
-        positions.reserveCapacity(rows.count)
-        for (index, row) in rows.enumerated() { positions[ObjectIdentifier(row)] = index }
-      }
-      var seen: Set<ObjectIdentifier> = []
-      for row in section.changedRows where seen.insert(ObjectIdentifier(row)).inserted {
-        let found = positions.isEmpty ? rows.firstIndex { $0 === row } : positions[ObjectIdentifier(row)]
-        guard let index = found else { continue }  // not shown: removed before it was shown
-        let old = displayedSnapshot.sections[sectionIndex].items[index]
-        let key = RowKey(row, scope: old.id.scope)
-        guard key.id == old.id else { return false }  // identity changed: diff
-        if key != old {
-          let path = ItemPath(item: index, section: sectionIndex)
-          reloads.append(path)
-          keys.append((path, key))
+    for (sectionIndex, section) in displayedSections.enumerated() {
+      if let edit = section.rowEdit {
+        guard let keyed = knownBatch(of: edit, in: section, at: sectionIndex, into: &batch) else {
+          return false
+        }
+        edits.append((sectionIndex, edit, keyed))
+      } else if !section.changedRows.isEmpty {
+        guard reloadsOfChangedRows(in: section, at: sectionIndex, into: &batch, keys: &keys) else {
+          return false
         }
       }
     }
-    for section in sections { section.changedRows = [] }
+    for section in sections {
+      section.changedRows = []
+      section.rowEdit = nil
+    }
     for (path, key) in keys { displayedSnapshot.sections[path.section].items[path.item] = key }
-    guard !reloads.isEmpty else { return true }
-    // The rows stay where they are: every state of the one stage is the one shown.
-    StageDriver.perform(
-      [BatchUpdate(itemReloads: reloads.sorted())], on: listView, animated: true,
-      reloadRecommended: reloads.count > reloadThreshold, states: { [()] }, show: { _ in }, finish: {},
-      showTarget: {}, reportRejection: reportRejection(_:))
+    for (_, edit, _) in edits {
+      registerCellKinds(of: edit.inserted.lazy.map(\.row))
+      registerCellKinds(of: edit.replaced.lazy.map(\.row))
+    }
+    // The edited sections show their rows after the edit, made from the rows they show in place
+    // (a section's cells and the rows it shows stay two arrays, so that neither edit copies the
+    // other); the others keep the rows they show.
+    var isShown = false
+    let showEdits = { [displayedSections] in
+      guard !isShown else { return }
+      isShown = true
+      for (section, edit, _) in edits { edit.apply(to: &displayedSections[section].displayedCells) { $0 } }
+    }
+    if batch.isEmpty {
+      showEdits()
+    } else {
+      batch.itemDeletes.sort()
+      batch.itemInserts.sort()
+      batch.itemReloads.sort()
+      StageDriver.perform(
+        [batch], on: listView, animated: true, reloadRecommended: batch.changeCount > reloadThreshold,
+        states: { [()] }, show: showEdits, finish: {}, showTarget: showEdits,
+        reportRejection: reportRejection(_:))
+    }
+    // The keys of the rows shown now, in place: a copy of a large section's keys would cost
+    // more than the rest of the update.
+    for (section, edit, keyed) in edits {
+      var next = keyed.makeIterator()
+      edit.apply(to: &displayedSnapshot.sections[section].items) { _ in next.next()! }
+    }
+    scrollToPendingRow()
+    checkInvariants()
+    return true
+  }
+
+  /// Adds to `batch` the deletes, inserts and reloads of a section's edit, and returns the keys
+  /// of its inserted then its replaced rows; `nil` when the edit needs the diff (a row of the
+  /// edit shares its identity with another one).
+  private func knownBatch(
+    of edit: RowEdit, in section: SectionManager, at sectionIndex: Int, into batch: inout BatchUpdate
+  ) -> [RowKey]? {
+    let shown = displayedSnapshot.sections[sectionIndex]
+    let scope = rowScope(for: shown.section.id)
+    let removedIDs = Set(edit.removed.map { shown.items[$0].id })
+    var keyed: [RowKey] = []
+    keyed.reserveCapacity(edit.inserted.count + edit.replaced.count)
+    if !edit.inserted.isEmpty {
+      let known = section.shownRowIDs ?? Set(shown.items.map(\.id))
+      section.shownRowIDs = known
+      var added: Set<DiffID> = []
+      for (index, row) in edit.inserted {
+        let key = RowKey(row, scope: scope)
+        // A row that is already there, or was just removed (a move), is the diff's to place.
+        guard !removedIDs.contains(key.id), !known.contains(key.id), added.insert(key.id).inserted else {
+          return nil
+        }
+        keyed.append(key)
+        batch.itemInserts.append(ItemPath(item: index, section: sectionIndex))
+      }
+    }
+    for (index, row) in edit.replaced {
+      let key = RowKey(row, scope: scope)
+      let old = edit.oldIndex(ofKept: index)
+      // Another identity in the row's place is a delete and an insert the diff may match.
+      guard shown.items[old].id == key.id else { return nil }
+      if shown.items[old] != key { batch.itemReloads.append(ItemPath(item: old, section: sectionIndex)) }
+      keyed.append(key)
+    }
+    for index in edit.removed { batch.itemDeletes.append(ItemPath(item: index, section: sectionIndex)) }
+    if section.shownRowIDs != nil {
+      section.shownRowIDs!.subtract(removedIDs)
+      for key in keyed.prefix(edit.inserted.count) { section.shownRowIDs!.insert(key.id) }
+    }
+    return keyed
+  }
+
+  /// Adds to `batch` the reloads of the rows of `section` whose content changed in place, and to
+  /// `keys` their new keys; `false` when a row changed identity.
+  /// - Complexity: O(c·r) for c changed rows of r rows (O(r) past a few).
+  private func reloadsOfChangedRows(
+    in section: SectionManager, at sectionIndex: Int, into batch: inout BatchUpdate,
+    keys: inout [(ItemPath, RowKey)]
+  ) -> Bool {
+    let rows = section.displayedCells
+    var positions: [ObjectIdentifier: Int] = [:]
+    if section.changedRows.count > 8 {
+      positions.reserveCapacity(rows.count)
+      for (index, row) in rows.enumerated() { positions[ObjectIdentifier(row)] = index }
+    }
+    var seen: Set<ObjectIdentifier> = []
+    for row in section.changedRows where seen.insert(ObjectIdentifier(row)).inserted {
+      let found = positions.isEmpty ? rows.firstIndex { $0 === row } : positions[ObjectIdentifier(row)]
+      guard let index = found else { continue }  // not shown: removed before it was shown
+      let old = displayedSnapshot.sections[sectionIndex].items[index]
+      let key = RowKey(row, scope: old.id.scope)
+      guard key.id == old.id else { return false }  // identity changed: diff
+      if key != old {
+        let path = ItemPath(item: index, section: sectionIndex)
+        batch.itemReloads.append(path)
+        keys.append((path, key))
+      }
+    }
     return true
   }
 
@@ -258,18 +366,22 @@ extension TableManager {
   /// Registers the cell class of every row kind not registered yet.
   /// - Complexity: O(n) for n rows, with one dictionary lookup per row kind change.
   func registerCellKinds(in sections: [SectionManager]) {
+    registerCellKinds(of: sections.lazy.flatMap(\.cells))
+  }
+
+  /// Registers the cell class of every kind of `rows` not registered yet.
+  /// - Complexity: O(n) for n rows, with one dictionary lookup per row kind change.
+  func registerCellKinds(of rows: some Sequence<CellManager>) {
     guard let listView else { return }
     var lastKind: ObjectIdentifier?
-    for section in sections {
-      for cell in section.cells {
-        let kind = ObjectIdentifier(type(of: cell))
-        if kind == lastKind { continue }
-        lastKind = kind
-        guard let registration = cell.kind.registration,
-          registeredIdentifiers.insert(registration.reuseIdentifier).inserted
-        else { continue }
-        listView.register(registration)
-      }
+    for cell in rows {
+      let kind = ObjectIdentifier(type(of: cell))
+      if kind == lastKind { continue }
+      lastKind = kind
+      guard let registration = cell.kind.registration,
+        registeredIdentifiers.insert(registration.reuseIdentifier).inserted
+      else { continue }
+      listView.register(registration)
     }
   }
 }

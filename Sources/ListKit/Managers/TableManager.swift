@@ -236,6 +236,8 @@ open class TableManager {
     // shown yet (or being diffed) must still reach the view in the next update.
     let key = displayedSnapshot.sections[source.section].items.remove(at: source.item)
     displayedSnapshot.sections[destination.section].items.insert(key, at: destination.item)
+    from.shownRowIDs = nil
+    to.shownRowIDs = nil
     updateScheduled = false
     // A diff still running started from the state before the move: diff again from this one.
     if !updates.isIdle {

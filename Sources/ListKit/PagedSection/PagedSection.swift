@@ -72,6 +72,8 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   private var isBringingFocusIntoView = false
   /// Whether `requestPagesNearVisibleRows` replays display through the table.
   private var isReplayingDisplay = false
+  /// The status rows and item count of ``cells``, once assigned.
+  private var shownLayout: RowLayout?
 
   /// Creates a section for a paged list.
   /// - Parameters:
@@ -97,8 +99,8 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   func listDidChange(_ event: PagedListEvent) {
     switch event {
     case .itemsChanged(let change):
-      apply(change)
-      refreshStatus(forceUpdate: true)
+      let edit = apply(change)
+      refreshStatus(forceUpdate: true, itemEdit: edit, rebuilt: edit == nil)
       // Pages reach the view at once; status-only changes (often made while the view is laying
       // out, from willDisplay) wait for the scheduled update.
       guard case .reloaded = change, let table, let index = list.focusIndexAfterReload,
@@ -153,46 +155,70 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
     list.itemWillDisplay(at: list.items.count - 1 - rowsAfter)
   }
 
-  private func apply(_ change: ItemsChange) {
-    switch change {
-    case .reloaded:
-      previousPageStatusRow = PagingStatusRow()
-      rebuildRows()
-    case .dropped(let removed, let then):
-      itemRows.removeSubrange(removed.clamped(to: itemRows.indices))
-      apply(then)
-    case .appended(let inserted, let updated):
-      for index in updated where itemRows.indices.contains(index) {
-        if let item = list.item(at: index) { itemRows[index] = makeRow(item) }
-      }
-      for index in inserted {
-        if let item = list.item(at: index) { itemRows.append(makeRow(item)) }
-      }
-    case .prepended(let inserted, let updated):
+  /// Applies a change of the list's items to the item rows; returns it as an edit of those rows,
+  /// or `nil` when the rows were made again from the list's items.
+  private func apply(_ change: ItemsChange) -> RowEdit? {
+    if case .prepended = change {
       // The row leaves with the page it announced and a new one comes above the new page, so the
       // view keeps the item under the old row in place, not the row.
       previousPageStatusRow = PagingStatusRow()
-      itemRows.insert(contentsOf: inserted.compactMap { list.item(at: $0).map(makeRow) }, at: 0)
-      for index in updated where itemRows.indices.contains(index) {
-        if let item = list.item(at: index) { itemRows[index] = makeRow(item) }
-      }
-    case .edited(let removed, let inserted, let updated):
-      for index in removed.reversed() where itemRows.indices.contains(index) { itemRows.remove(at: index) }
-      for index in inserted where index <= itemRows.count {
-        if let item = list.item(at: index) { itemRows.insert(makeRow(item), at: index) }
-      }
-      for index in updated where itemRows.indices.contains(index) {
-        if let item = list.item(at: index) { itemRows[index] = makeRow(item) }
+    }
+    guard let edit = itemEdit(for: change), edit.isValid(forCount: itemRows.count) else {
+      if case .reloaded = change { previousPageStatusRow = PagingStatusRow() }
+      rebuildRows()
+      return nil
+    }
+    edit.apply(to: &itemRows) { $0 }
+    return edit
+  }
+
+  /// The edit of the item rows that `change` makes, with a new row for each inserted or updated
+  /// item; `nil` when every row is made again (a reload, or an index the list does not hold).
+  private func itemEdit(for change: ItemsChange) -> RowEdit? {
+    var removed: [Int] = []
+    var (inserted, updated): ([Int], [Int])
+    switch change {
+    case .reloaded:
+      return nil
+    case .appended(let range, let changed), .prepended(let range, let changed):
+      (inserted, updated) = (Array(range), changed)
+    case .edited(let gone, let added, let changed):
+      (removed, inserted, updated) = (gone, added, changed)
+    case .dropped(let range, let then):
+      // Dropped first, then `then` on the items left: its removed indexes count without them.
+      switch then {
+      case .appended(let added, let changed), .prepended(let added, let changed):
+        (removed, inserted, updated) = (Array(range), Array(added), changed)
+      case .edited(let gone, let added, let changed):
+        let after = gone.map { $0 >= range.lowerBound ? $0 + range.count : $0 }
+        guard zip(after, after.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+        let dropped = Array(range)
+        removed = (dropped + after).sorted()
+        (inserted, updated) = (added, changed)
+      case .reloaded, .dropped:
+        return nil
       }
     }
+    var edit = RowEdit(removed: removed)
+    for index in inserted {
+      guard let item = list.item(at: index) else { return nil }
+      edit.inserted.append((index, makeRow(item)))
+    }
+    let insertedSet = Set(inserted)
+    for index in updated where !insertedSet.contains(index) {
+      guard let item = list.item(at: index) else { return nil }
+      edit.replaced.append((index, makeRow(item)))
+    }
+    return edit
   }
 
   private func rebuildRows() {
     itemRows = list.items.map(makeRow)
   }
 
-  /// Recomputes the status rows and the rows; updates the table when anything changed.
-  private func refreshStatus(forceUpdate: Bool) {
+  /// Recomputes the status rows; updates the rows when anything changed, by index when
+  /// `itemEdit` says how the item rows changed (`nil`: they did not, or were made again).
+  private func refreshStatus(forceUpdate: Bool, itemEdit: RowEdit? = nil, rebuilt: Bool = false) {
     let status =
       showsStatusRow
       ? PagingStatus(
@@ -213,9 +239,49 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
     statusRow.texts = statusTexts
     previousPageStatusRow.status = previousStatus
     previousPageStatusRow.texts = previousPageStatusTexts
-    cells =
-      (previousStatus == .hidden ? [] : [previousPageStatusRow]) + itemRows
-      + (status == .hidden ? [] : [statusRow])
+    let layout = RowLayout(
+      previous: previousStatus == .hidden ? nil : previousPageStatusRow, items: itemRows.count,
+      showsStatus: status != .hidden)
+    defer { shownLayout = layout }
+    if !rebuilt, let shown = shownLayout, holds(shown),
+      editRows(edit(from: shown, to: layout, items: itemEdit ?? RowEdit()))
+    {
+      return
+    }
+    cells = (layout.previous.map { [$0] } ?? []) + itemRows + (layout.showsStatus ? [statusRow] : [])
+  }
+
+  /// The status rows and the number of item rows in ``cells``.
+  private struct RowLayout {
+    var previous: PagingStatusRow?
+    var items: Int
+    var showsStatus: Bool
+  }
+
+  /// Whether ``cells`` still hold `layout`'s status rows around its items (a subclass may have
+  /// assigned others).
+  private func holds(_ layout: RowLayout) -> Bool {
+    let count = (layout.previous == nil ? 0 : 1) + layout.items + (layout.showsStatus ? 1 : 0)
+    return cells.count == count && (layout.previous.map { cells.first === $0 } ?? true)
+      && (!layout.showsStatus || cells.last === statusRow)
+  }
+
+  /// The edit of ``cells`` from `old` to `new`, given the edit of the item rows between them.
+  private func edit(from old: RowLayout, to new: RowLayout, items: RowEdit) -> RowEdit {
+    let (oldOffset, newOffset) = (old.previous == nil ? 0 : 1, new.previous == nil ? 0 : 1)
+    var edit = RowEdit()
+    let previousKept = old.previous != nil && old.previous === new.previous
+    if old.previous != nil, !previousKept { edit.removed.append(0) }
+    edit.removed += items.removed.map { $0 + oldOffset }
+    if old.showsStatus, !new.showsStatus { edit.removed.append(oldOffset + old.items) }
+    if let previous = new.previous, !previousKept { edit.inserted.append((0, previous)) }
+    edit.inserted += items.inserted.map { ($0.index + newOffset, $0.row) }
+    if new.showsStatus, !old.showsStatus { edit.inserted.append((newOffset + new.items, statusRow)) }
+    // Status rows kept are compared by the table: reloaded when their content changed.
+    if let previous = new.previous, previousKept { edit.replaced.append((0, previous)) }
+    edit.replaced += items.replaced.map { ($0.index + newOffset, $0.row) }
+    if new.showsStatus, old.showsStatus { edit.replaced.append((newOffset + new.items, statusRow)) }
+    return edit
   }
 
   // MARK: Paging from the view
