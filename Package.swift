@@ -42,7 +42,7 @@ let package = Package(
     .executableTarget(name: "listkit-cache-writer", dependencies: ["ListKit"]),
     // A test fixture, not a tool: HTTPHostileMemoryTests runs it under a memory limit.
     .executableTarget(name: "listkit-http-probe", dependencies: ["ListKitHTTP"]),
-    .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListKitTesting"]),
+    .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListKitTesting", "ListKitFixtures"]),
     .testTarget(
       name: "ListKitTests", dependencies: ["ListKit", "ListDiff", "ListKitTesting", "ListKitFixtures"]),
     .testTarget(

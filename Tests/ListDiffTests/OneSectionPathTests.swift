@@ -1,4 +1,5 @@
 import Foundation
+import ListKitFixtures
 import ListKitTesting
 import Testing
 
@@ -91,8 +92,8 @@ import Testing
     }
   }
 
-  /// Seeds per shape: 20 by default; `LISTKIT_HEAVY=1` runs 2,000.
-  static var seedCount: UInt64 { getenv("LISTKIT_HEAVY").map { String(cString: $0) } == "1" ? 2_000 : 20 }
+  /// Seeds per shape: 20 by default (see ``Sweep``).
+  static var seedCount: UInt64 { UInt64(Sweep.runs(20, heavy: 2_000)) }
 
   @Test(arguments: Shape.allCases)
   func matchesWhatTheGeneralPathMatches(shape: Shape) throws {

@@ -73,7 +73,7 @@ import Testing
   /// NB: only with LISTKIT_HEAVY=1: `StuckProtocol.stopLoading()` holds FoundationNetworking's
   /// work queue, which every session in the process shares, so in the full suite it stalls the
   /// other HTTP tests and the stuck tests one another (seen: gates timing out, stops giving up).
-  static let stuckTestsEnabled = ProcessInfo.processInfo.environment["LISTKIT_HEAVY"] == "1"
+  static let stuckTestsEnabled = Sweep.current == .heavy
 
   /// A loader on an app session whose URL protocol does not return from `stopLoading()` until
   /// the test says so; the request has started.

@@ -41,8 +41,7 @@ import Testing
       "listkit-cache-writer is not beside the test binary: `swift build --build-tests` builds it")
     let directory = CacheFixtures.temporaryDirectory()
     defer { CacheFixtures.removeDirectory(directory) }
-    let heavy = ProcessInfo.processInfo.environment["LISTKIT_HEAVY"] == "1"
-    let minimumKills = heavy ? 200 : 20
+    let minimumKills = Sweep.runs(20, heavy: 200)
     let seed = UInt64(ProcessInfo.processInfo.environment["LISTKIT_SEED"] ?? "") ?? 0x5EED_CAC4E
     var random = SplitMix64(seed: seed)
 

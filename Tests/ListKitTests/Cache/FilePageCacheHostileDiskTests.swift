@@ -284,7 +284,7 @@ import Testing
   @Test func randomMultiByteDamageIsACorruptMissNeverAHit() async throws {
     let seed = UInt64(ProcessInfo.processInfo.environment["LISTKIT_SEED"] ?? "") ?? 0xC0_22_0B_7E
     var random = SplitMix64(seed: seed)
-    let cases = ProcessInfo.processInfo.environment["LISTKIT_HEAVY"] == "1" ? 5_000 : 300
+    let cases = Sweep.runs(300, heavy: 5_000)
     try await withCache(PageCacheKey(listName: "photos", context: RequestContext(userToken: "t"))) {
       cache, key in
       let file = try await saveOne(cache, key, count: 3)

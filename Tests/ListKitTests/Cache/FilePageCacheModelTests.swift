@@ -1,4 +1,5 @@
 import Foundation
+import ListKitFixtures
 import ListKitTesting
 import Testing
 
@@ -37,7 +38,7 @@ import Testing
     }
     let names = keys.map { CacheFileName(key: $0).value }
     var model: [Int: ModelEntry] = [:]
-    let steps = ProcessInfo.processInfo.environment["LISTKIT_HEAVY"] == "1" ? 5_000 : 400
+    let steps = Sweep.runs(400, heavy: 5_000, light: 400)
 
     for step in 0..<steps {
       let context = "seed \(seed), step \(step)"
