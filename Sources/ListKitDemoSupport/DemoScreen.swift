@@ -264,11 +264,10 @@ package final class DemoScreen {
     }
     screen.applyPendingChanges()
     let view = screen.listView
-    // Printed from the line the screen shows first: the start photo of `--start-at`, the top of
-    // other lists; a chat, which opens scrolled to the bottom, from the top of its content.
-    let top = screen.isChat ? 0 : view.contentOffset
-    view.resize(width: options.width, height: view.contentHeight - top)
-    view.scroll(toOffset: top)
+    // Every line of the content, from its top: the title and summary lines first, then every
+    // loaded row, the photos above a `--start-at` photo or a chat's newest one included.
+    view.resize(width: options.width, height: view.contentHeight)
+    view.scroll(toOffset: 0)
     return view.render().text
   }
 

@@ -21,6 +21,8 @@ how long anything takes. Routes:
   /malformed    200 application/json that is not JSON
   /wrongtype    200 JSON array whose third item has a string id
   /truncated    Content-Length larger than the body sent, then the connection closes
+  /hangup       closes the connection without sending any response
+  /chunkeddrop  a chunked 200 whose body stops mid-chunk, then the connection closes
   /unauthorized 401 whose body echoes the Authorization header and the query (like a careless API)
   /forbidden    403 likewise
   /big          a valid JSON array of `bytes` bytes or more
@@ -338,6 +340,21 @@ class Handler(AnyAPIRoutes, HostileRoutes, BaseHTTPRequestHandler):
         self.wfile.write(body)
         self.wfile.flush()
         self.close_connection = True
+
+    def route_hangup(self, path, query, total, gate):
+        self.close_connection = True
+        self.connection.shutdown(socket.SHUT_RDWR)
+
+    def route_chunkeddrop(self, path, query, total, gate):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(b"40\r\n" + b'[{"id": 0, "name": "item 0"}, {"id": 1, ')
+        self.wfile.flush()
+        self.close_connection = True
+        self.connection.shutdown(socket.SHUT_RDWR)
 
     def echo_secret_body(self, query):
         return "denied: authorization=%r query=%r" % (self.headers.get("Authorization"), query)

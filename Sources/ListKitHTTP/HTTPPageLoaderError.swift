@@ -22,7 +22,8 @@ public enum HTTPPageLoaderError: Error, Hashable, Sendable {
   /// The URL session cancelled the request although the calling task was not cancelled
   /// (for example, the session was invalidated).
   case cancelled
-  /// The connection closed before the whole body arrived (a truncated response).
+  /// The connection closed before the whole answer arrived: before any response (`receivedBytes`
+  /// 0, `expectedBytes` `nil`), or in the middle of the body.
   case connectionLost(receivedBytes: Int, expectedBytes: Int?)
   /// The server answered 401 or 403: the user must sign in again (or lacks access).
   case unauthorized(status: Int, bodyExcerpt: String)
@@ -113,8 +114,9 @@ extension HTTPPageLoaderError: PagingErrorClassifying {
   /// The kind of failure, for ``PagedList`` and the app to switch on: 401 is
   /// ``PagingErrorKind/unauthorized``, 403 ``PagingErrorKind/forbidden``, other statuses
   /// ``PagingErrorKind/server``, 429 (and 503 with `Retry-After`)
-  /// ``PagingErrorKind/rateLimited(retryAfter:)``, an unreadable or cut-short body or a refused
-  /// redirect ``PagingErrorKind/badResponse``, an error reported in a 2xx body the kind it was
+  /// ``PagingErrorKind/rateLimited(retryAfter:)``, a connection dropped before the whole answer
+  /// came ``PagingErrorKind/connectionLost``, an unreadable body or a refused redirect
+  /// ``PagingErrorKind/badResponse``, an error reported in a 2xx body the kind it was
   /// mapped to; a ``transport(code:_:)`` failure is classified by its `URLError` code exactly as
   /// ``PagingErrorKind/init(classifying:)`` classifies that `URLError`.
   public var pagingErrorKind: PagingErrorKind {
@@ -124,7 +126,8 @@ extension HTTPPageLoaderError: PagingErrorClassifying {
     case .cannotConnect: .cannotConnect
     case .timedOut: .timedOut
     case .cancelled: .cancelled
-    case .connectionLost, .unexpectedContentType, .responseTooLarge, .decodingFailed: .badResponse
+    case .connectionLost: .connectionLost
+    case .unexpectedContentType, .responseTooLarge, .decodingFailed: .badResponse
     case .unauthorized(403, _): .forbidden
     case .unauthorized: .unauthorized
     case .httpStatus: .server

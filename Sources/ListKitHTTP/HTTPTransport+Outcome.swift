@@ -45,11 +45,19 @@ extension HTTPTransport {
       return .cancelled
     case .networkConnectionLost:
       return .connectionLost(receivedBytes: received, expectedBytes: expectedLength(response))
+    case .badServerResponse where response == nil:
+      // The connection closed before any response came ("Empty reply from server"): the server
+      // sent nothing wrong, it sent nothing.
+      return .connectionLost(receivedBytes: 0, expectedBytes: nil)
     default:
       // Linux's FoundationNetworking reports a body cut short as code -1 ("transfer closed with
-      // n bytes remaining"); a response whose announced length was not reached is a lost connection.
+      // n bytes remaining", or with a chunk outstanding): once a response has come, that is a
+      // lost connection, as is a response whose announced length was not reached.
       if let expected = expectedLength(response), received < expected {
         return .connectionLost(receivedBytes: received, expectedBytes: expected)
+      }
+      if response != nil, error.code == .unknown {
+        return .connectionLost(receivedBytes: received, expectedBytes: nil)
       }
       return .transport(code: error.code.rawValue, why)
     }

@@ -66,11 +66,22 @@ import Testing
       "the older page came above without moving the screen")
   }
 
-  @Test func aDumpStartedAtAPhotoPrintsFromThatPhoto() async throws {
-    let options = try options(["--start-at", "120", "--dump", "--latency", "0", "--no-cache"])
+  /// The dump of a list opened at a photo is the whole screen, like any other dump: the title
+  /// and summary lines, then every loaded photo, the page of the start photo and the pages asked
+  /// for after it.
+  @Test(arguments: [1, 3])
+  func aDumpStartedAtAPhotoPrintsTheTitleAndEveryLoadedPhoto(pages: Int) async throws {
+    let options = try options([
+      "--start-at", "120", "--dump", "--pages", "\(pages)", "--latency", "0", "--no-cache",
+    ])
     let text = try await DemoScreen.dump(options: options, loader: options.makeLoader())
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines.first?.hasPrefix(" 120 ") == true, "\(lines.prefix(3))")
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines.first?.hasPrefix("── ListKit demo — photos ") == true, "\(lines.prefix(3))")
+    #expect(lines.dropFirst().first?.contains("photos loaded") == true, "\(lines.prefix(3))")
+    let photoRows = lines.drop { !$0.hasPrefix("── Photos ") }
+    let photos = photoRows.compactMap { Int($0.prefix(5).trimmingCharacters(in: .whitespaces)) }
+    #expect(photos.contains(120), "\(lines)")
+    #expect(photos.count == 20 * pages, "\(photos)")
   }
 
   @Test func aChatOpensAtTheNewestPhotoAtTheBottomAndOlderPagesLoadAboveWithoutMovingTheScreen()

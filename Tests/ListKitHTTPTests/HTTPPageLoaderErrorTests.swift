@@ -97,6 +97,26 @@ import Testing
     }
   }
 
+  /// A server that drops the connection, before any response or in the middle of the body, is a
+  /// connection an app retries; one that answers something unreadable is a bad response.
+  @Test(arguments: [
+    ("/hangup", PagingErrorKind.connectionLost), ("/truncated", .connectionLost),
+    ("/chunkeddrop", .connectionLost), ("/malformed", .badResponse), ("/html", .badResponse),
+  ])
+  func aDroppedConnectionIsNotABadResponse(path: String, kind: PagingErrorKind) async throws {
+    try await withServer { server in
+      let loader = HTTPPageLoader<TestItem>(baseURL: server.url(path), style: .array)
+      let error = await failure(loader)
+      #expect(error.map(PagingErrorKind.init(classifying:)) == kind, "\(path): \(String(describing: error))")
+      if kind == .connectionLost {
+        guard case .connectionLost = error as? HTTPPageLoaderError else {
+          Issue.record("\(path): expected a lost connection, got \(String(describing: error))")
+          return
+        }
+      }
+    }
+  }
+
   @Test func aResponseThatNeverComesTimesOutAtTheDeadlineOnTheLoadersClock() async throws {
     try await withServer { server in
       let clock = TestClock()

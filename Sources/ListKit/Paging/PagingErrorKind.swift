@@ -26,13 +26,16 @@ public enum PagingErrorKind: Hashable, Sendable, CaseIterable {
   case cannotConnect
   /// No complete answer arrived in time.
   case timedOut
+  /// The connection dropped before the whole answer arrived: closed before any response came, or
+  /// in the middle of the body. Nothing the server sent was wrong; trying again usually works.
+  case connectionLost
   /// The server answered with an error status (a 5xx, or a 4xx other than 401, 403 and 429).
   case server
   /// The server asked the app to slow down (HTTP 429, or 503 with `Retry-After`); `retryAfter`
   /// says when to try again, `nil` when the server did not say.
   case rateLimited(retryAfter: RetryAfter?)
-  /// No page that could be read came back: wrong type, bad JSON, too large, cut short, or the
-  /// connection closed without an answer (`URLError.badServerResponse`, −1011).
+  /// The server answered with something that is not a readable page: wrong type, bad JSON, too
+  /// large, or an answer HTTP cannot parse (`URLError.badServerResponse`, −1011).
   case badResponse
   /// The load was cancelled by something other than the list itself.
   case cancelled
@@ -44,8 +47,8 @@ public enum PagingErrorKind: Hashable, Sendable, CaseIterable {
   /// Written out because a case with a value is not synthesized; keep it in step with the cases.
   public static var allCases: [PagingErrorKind] {
     [
-      .unauthorized, .forbidden, .offline, .cannotConnect, .timedOut, .server, .rateLimited(retryAfter: nil),
-      .badResponse, .cancelled, .other,
+      .unauthorized, .forbidden, .offline, .cannotConnect, .timedOut, .connectionLost, .server,
+      .rateLimited(retryAfter: nil), .badResponse, .cancelled, .other,
     ]
   }
 
@@ -70,10 +73,11 @@ public enum PagingErrorKind: Hashable, Sendable, CaseIterable {
     case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff, .callIsActive: self = .offline
     case .cannotFindHost, .cannotConnectToHost, .dnsLookupFailed: self = .cannotConnect
     case .timedOut: self = .timedOut
+    case .networkConnectionLost: self = .connectionLost
     case .userAuthenticationRequired, .userCancelledAuthentication: self = .unauthorized
     case .cancelled: self = .cancelled
     case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData, .cannotDecodeRawData,
-      .networkConnectionLost, .zeroByteResource, .dataLengthExceedsMaximum:
+      .zeroByteResource, .dataLengthExceedsMaximum:
       self = .badResponse
     default: self = .other
     }
@@ -89,6 +93,7 @@ public enum PagingErrorKind: Hashable, Sendable, CaseIterable {
     case .offline: "You appear to be offline."
     case .cannotConnect: "The server could not be reached."
     case .timedOut: "The server took too long to answer."
+    case .connectionLost: "The connection was lost. Please try again."
     case .server: "The server had a problem. Please try again."
     case .rateLimited(let retryAfter):
       "The server is busy. " + (retryAfter?.suggestion ?? "Please try again in a few minutes.")
