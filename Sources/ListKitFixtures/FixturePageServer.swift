@@ -64,7 +64,9 @@ package final class FixturePageServer: Sendable {
     let input = Pipe()
     let output = Pipe()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path]
+    process.arguments = [
+      "python3", script.path, "--parent", String(ProcessInfo.processInfo.processIdentifier),
+    ]
     process.standardInput = input
     process.standardOutput = output
     do {

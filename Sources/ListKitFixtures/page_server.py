@@ -484,6 +484,8 @@ def watch_parent(parent):
     readable when the parent has ended; elsewhere, a poll of getppid(), which changes when this
     process is handed to a new parent.
     """
+    if os.getppid() != parent:
+        os._exit(0)  # it ended before this process looked
     if hasattr(os, "pidfd_open"):
         try:
             fd = os.pidfd_open(parent)
@@ -498,7 +500,10 @@ def watch_parent(parent):
 
 
 def main():
-    parent = os.getppid()
+    # The process that started this one says its pid (`--parent PID`): one that ends while this
+    # one starts up must not leave it watching whoever inherited it.
+    arguments = sys.argv[1:]
+    parent = int(arguments[arguments.index("--parent") + 1]) if "--parent" in arguments else os.getppid()
     # What a test process's child may inherit: pipes another thread opened while Foundation started
     # this process (another server's stdin, a probe's stdout, whose readers would wait for this
     # process to close them), and the blocked signals of the thread that started it (SIGTERM among

@@ -40,6 +40,52 @@ import Testing
       #expect(ended, "stop() did not return while another process held the server's stdin")
     }
 
+    /// A test process killed mid-run takes its fixture servers with it, even while another process
+    /// holds a server's stdin open (so the end of stdin never comes).
+    @Test(.timeLimit(.minutes(1)))  // NB: a hang guard, not a timing assertion
+    func aServerEndsWhenTheProcessThatStartedItIsKilled() async throws {
+      let script = try #require(FixturePageServer.script)
+      // The shell stands in for a test process: it starts a server whose stdin is a pipe this
+      // process keeps open (so its end never comes), says the server's pid, and waits.
+      var stdin: [Int32] = [0, 0]
+      try #require(pipe(&stdin) == 0)
+      defer { stdin.forEach { close($0) } }
+      let output = FileManager.default.temporaryDirectory
+        .appendingPathComponent("listkit-parent-\(UUID().uuidString).txt")
+      defer { try? FileManager.default.removeItem(at: output) }
+      let shell = try Self.spawnInheritingEverything(
+        "/bin/sh", "-c",
+        "python3 '\(script.path)' --parent $$ < /dev/fd/\(stdin[0]) > /dev/null & echo $! > '\(output.path)'; wait")
+      let server: pid_t? = await offPool {
+        for _ in 0..<600 {  // up to a minute for python3 to start
+          if let text = try? String(contentsOf: output, encoding: .utf8), let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+          {
+            return Self.isRunning(pid) ? pid : nil
+          }
+          usleep(100_000)
+        }
+        return nil
+      }
+      kill(shell, SIGKILL)
+      waitpid(shell, nil, 0)
+      let pid = try #require(server, "the shell never said the server's pid")
+      let ended = await offPool {
+        for _ in 0..<600 where Self.isRunning(pid) { usleep(100_000) }
+        return !Self.isRunning(pid)
+      }
+      kill(pid, SIGKILL)
+      #expect(ended, "the server outlived the process that started it")
+    }
+
+    /// Whether process `pid` exists and has not exited (a zombie has).
+    static func isRunning(_ pid: pid_t) -> Bool {
+      guard kill(pid, 0) == 0 else { return false }
+      let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+      // "pid (name) S …": the state follows the parenthesized name.
+      guard let close = stat.lastIndex(of: ")") else { return false }
+      return !stat[stat.index(after: close)...].hasPrefix(" Z")
+    }
+
     struct SpawnError: Error {
       let code: Int32
     }
