@@ -101,6 +101,13 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
     case .itemsChanged(let change):
       let edit = apply(change)
       refreshStatus(forceUpdate: true, itemEdit: edit, rebuilt: edit == nil)
+      // The app's own insert (a post, a sent message) is brought into view; one that came with
+      // a page keeps the user's place.
+      if list.isReportingAppInsert, let table, let inserted = edit?.inserted.first?.row {
+        table.update()
+        table.scrollToRow(inserted)
+        return
+      }
       // Pages reach the view at once; status-only changes (often made while the view is laying
       // out, from willDisplay) wait for the scheduled update.
       guard case .reloaded = change, let table, let index = list.focusIndexAfterReload,

@@ -15,7 +15,14 @@ extension PagedList {
   /// - Complexity: O(1) for an update or replace while no edit waits for the server; O(*n*) for
   ///   *n* items otherwise, an insert or a remove included.
   public func apply(_ edit: ItemEdit<Item>) {
-    _ = transition { $0.applyEdit(edit, pending: false).actions }
+    reportingAppInsert(edit) { _ = transition { $0.applyEdit(edit, pending: false).actions } }
+  }
+
+  /// Runs `body` with ``isReportingAppInsert`` telling whether `edit` is an insert.
+  private func reportingAppInsert(_ edit: ItemEdit<Item>, _ body: () -> Void) {
+    if case .insert = edit { isReportingAppInsert = true }
+    defer { isReportingAppInsert = false }
+    body()
   }
 
   /// Shows an edit at once and keeps it on top of every load until the app reports the server's
@@ -42,10 +49,12 @@ extension PagedList {
   @discardableResult
   public func applyPending(_ edit: ItemEdit<Item>) -> PendingEdit {
     var handle: PendingEdit?
-    _ = transition { machine in
-      let result = machine.applyEdit(edit, pending: true)
-      handle = result.handle
-      return result.actions
+    reportingAppInsert(edit) {
+      _ = transition { machine in
+        let result = machine.applyEdit(edit, pending: true)
+        handle = result.handle
+        return result.actions
+      }
     }
     guard let handle else { preconditionFailure("internal inconsistency: an edit without a handle") }
     return handle

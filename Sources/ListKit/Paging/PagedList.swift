@@ -85,6 +85,10 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   private(set) var changeObservers: [ChangeObserver] = []
   /// The callers of ``idle()`` waiting for the loads to end.
   let idleWaiters = IdleWaiters()
+  /// Whether the change being reported is an insert the app made (``apply(_:)`` or
+  /// ``applyPending(_:)``): a view brings it into view, where an insert that came with a page or
+  /// a roll-back keeps the user's place.
+  package internal(set) var isReportingAppInsert = false
   var nextSubscriberID = 0
 
   /// Creates a list with nothing loaded; call ``start(at:)`` to show the cache and load.
