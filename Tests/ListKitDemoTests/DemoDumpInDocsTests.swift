@@ -18,8 +18,10 @@ import Testing
 
   /// The printed dumps of the README and every guide.
   static func printedDumps() throws -> [PrintedDump] {
-    let guides = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Guides").path)
-      .filter { $0.hasSuffix(".md") }.sorted().map { "Guides/\($0)" }
+    let guides = try FileManager.default.contentsOfDirectory(
+      atPath: root.appendingPathComponent("Guides").path
+    )
+    .filter { $0.hasSuffix(".md") }.sorted().map { "Guides/\($0)" }
     return try (["README.md"] + guides).flatMap { file in
       let lines = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
         .components(separatedBy: "\n")

@@ -55,10 +55,12 @@ import Testing
       defer { try? FileManager.default.removeItem(at: output) }
       let shell = try Self.spawnInheritingEverything(
         "/bin/sh", "-c",
-        "python3 '\(script.path)' --parent $$ < /dev/fd/\(stdin[0]) > /dev/null & echo $! > '\(output.path)'; wait")
+        "python3 '\(script.path)' --parent $$ < /dev/fd/\(stdin[0]) > /dev/null & echo $! > '\(output.path)'; wait"
+      )
       let server: pid_t? = await offPool {
         for _ in 0..<600 {  // up to a minute for python3 to start
-          if let text = try? String(contentsOf: output, encoding: .utf8), let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+          if let text = try? String(contentsOf: output, encoding: .utf8),
+            let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
           {
             return Self.isRunning(pid) ? pid : nil
           }

@@ -7,7 +7,8 @@ import Testing
 /// a page keep the user's place (``ScrollAnchorTests``).
 @MainActor @Suite struct PagedSectionAppInsertTests {
   /// A feed of 40 items, the first page of 20 loaded, alone on a 440-point view of 44-point rows.
-  func makeScreen() async throws -> (list: PagedList<TestItem>, table: TableManager, view: HeadlessTableView) {
+  func makeScreen() async throws -> (list: PagedList<TestItem>, table: TableManager, view: HeadlessTableView)
+  {
     let list = PagedList(
       listName: "feed", configuration: .test(.cursor, pageSize: 20, prefetchDistance: 0),
       loader: PagedSectionPrependTests.chatLoader(count: 40))
