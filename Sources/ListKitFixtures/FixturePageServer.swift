@@ -129,7 +129,7 @@ package final class FixturePageServer: Sendable {
     components.queryItems = [
       URLQueryItem(name: "name", value: name), URLQueryItem(name: "count", value: "\(count)"),
     ]
-    let (body, status) = try await exchange(components.url!)
+    let (body, status) = try await exchange(URLRequest(url: components.url!))
     guard status == 200 else {
       throw StartError.gate(
         "\(action) \(name) × \(count): HTTP \(status) \(String(decoding: body, as: UTF8.self))")
@@ -142,16 +142,21 @@ package final class FixturePageServer: Sendable {
   /// - Returns: The body and the HTTP status (0 when the answer is not HTTP).
   /// - Throws: The URL session's error when the exchange fails.
   package func get(_ pathAndQuery: String) async throws -> (body: Data, status: Int) {
-    try await exchange(url(pathAndQuery))
+    try await exchange(URLRequest(url: url(pathAndQuery)))
+  }
+
+  /// Sends `request` (any URL, method and headers) off the pool, like ``get(_:)``.
+  package func send(_ request: URLRequest) async throws -> (body: Data, status: Int) {
+    try await exchange(request)
   }
 
   /// Loads `url`, starting the task on a thread of its own: FoundationNetworking's task creation
   /// waits on the work queue all sessions share, which a test's slow-to-stop URL protocol
   /// (`StuckProtocol`) or a fast body can hold, and Swift's cooperative pool must not wait there.
-  private func exchange(_ url: URL) async throws -> (Data, Int) {
+  private func exchange(_ request: URLRequest) async throws -> (Data, Int) {
     try await withCheckedThrowingContinuation { continuation in
       Thread { [session] in
-        session.dataTask(with: url) { data, response, error in
+        session.dataTask(with: request) { data, response, error in
           if let error {
             continuation.resume(throwing: error)
           } else {

@@ -45,6 +45,43 @@ public struct HTTPCredentialProvider: Sendable {
     self.refresh = refresh
   }
 
+  /// Runs one of the app's own requests (a like, a sent message) with the token the loaders send,
+  /// and once more with a fresh one when the server refuses it: the same single refresh the
+  /// loaders of this provider share, so a write refused together with pages causes no second one.
+  ///
+  /// `send` makes the request with the token (as the server expects it: `Authorization: Bearer
+  /// <token>` for most) and says whether the server refused it (a 401). After a refusal, `send`
+  /// runs once more with the fresh token; when there is none (the refresh failed: the user must
+  /// sign in again) or the token was `nil`, the refused answer is returned as it is.
+  ///
+  /// ```swift
+  /// let sent = try await credentials.authorized(for: context) { token in
+  ///   var request = URLRequest(url: likeURL)
+  ///   request.httpMethod = "POST"
+  ///   request.setValue(token.map { "Bearer \($0)" }, forHTTPHeaderField: "Authorization")
+  ///   let (body, response) = try await api.send(request)  // the app's own HTTP client
+  ///   return (response: (body, response), refused: response.statusCode == 401)
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - context: Whose token (its ``RequestContext/accountID``); what `current` and `refresh`
+  ///     receive.
+  ///   - send: Sends the request with a token (`nil` when the provider has none) and returns the
+  ///     answer, and whether the server refused the token.
+  /// - Returns: The answer of the last attempt.
+  /// - Throws: What `send` or the provider's `current` throws, or `CancellationError`.
+  public func authorized<Response: Sendable>(
+    for context: RequestContext = RequestContext(),
+    _ send: (_ token: String?) async throws -> (response: Response, refused: Bool)
+  ) async throws -> Response {
+    let token = try await current(context)
+    let first = try await send(token)
+    guard first.refused, let token, let fresh = try await freshToken(replacing: token, for: context) else {
+      return first.response
+    }
+    return try await send(fresh).response
+  }
+
   /// A fresh token after `refused` was refused: the one refresh for it, shared by every caller.
   /// - Returns: The token to retry with, or `nil` when there is none (the refresh failed).
   /// - Throws: `CancellationError` when the calling task is cancelled.

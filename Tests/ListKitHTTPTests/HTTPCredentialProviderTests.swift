@@ -79,6 +79,65 @@ import Testing
     }
   }
 
+  /// Sends the app's own request to `url` with `token` as a bearer token; the status, and whether
+  /// it was refused.
+  func write(_ url: URL, token: String?, server: FixturePageServer) async throws -> (
+    response: Int, refused: Bool
+  ) {
+    var request = URLRequest(url: url)
+    request.setValue(token.map { "Bearer \($0)" }, forHTTPHeaderField: "Authorization")
+    let status = try await server.send(request).status
+    return (status, status == 401)
+  }
+
+  @Test func anAppsOwnRequestIsSentWithTheTokenAndAfterA401OnceMoreWithAFreshOne() async throws {
+    try await withServer { server in
+      let session = try await signedIn(server)
+      let credentials = session.makeCredentials()
+      let url = session.account.itemsURL(total: 5)
+      let context = RequestContext(accountID: "alice")
+      #expect(
+        try await credentials.authorized(for: context) { try await write(url, token: $0, server: server) }
+          == 200)
+      try await session.account.expire()
+      #expect(
+        try await credentials.authorized(for: context) { try await write(url, token: $0, server: server) }
+          == 200)
+      #expect(try await session.account.stats() == .init(refreshes: 1, requests: 3, refused: 1))
+      // A refresh that fails leaves the refusal to the app: no second retry.
+      await session.setRefresh(failing: true)
+      try await session.account.expire()
+      #expect(
+        try await credentials.authorized(for: context) { try await write(url, token: $0, server: server) }
+          == 401)
+      // (The server counts the failed refresh too.)
+      #expect(try await session.account.stats() == .init(refreshes: 2, requests: 4, refused: 2))
+    }
+  }
+
+  @Test func aWriteAndAPageRefusedTogetherCauseOneRefresh() async throws {
+    try await withServer { server in
+      let session = try await signedIn(server)
+      let credentials = session.makeCredentials()
+      let loader = HTTPPageLoader<TestItem>(
+        baseURL: session.account.itemsURL(gate: "together"), style: .envelope()
+      ).withCredentials(credentials)
+      let page = Task { try await loader.loadPage(firstPage()) }
+      let url = session.account.itemsURL(total: 5, gate: "together")
+      let sent = Task {
+        try await credentials.authorized(for: RequestContext(accountID: "alice")) {
+          try await write(url, token: $0, server: server)
+        }
+      }
+      try await server.waitForArrivals(at: "together", count: 2)
+      try await session.account.expire()
+      try await server.openGate("together")
+      #expect(try await page.value.items.count == 20)
+      #expect(try await sent.value == 200)
+      #expect(try await session.account.stats() == .init(refreshes: 1, requests: 4, refused: 2))
+    }
+  }
+
   /// A refresh that does not help, and what the server counts once the load gave up.
   struct UselessRefresh: Sendable, CustomTestStringConvertible {
     var testDescription: String

@@ -6,7 +6,7 @@ import Testing
 /// ``ItemEdit/insert(_:at:)``: a post, a sent message) is brought into view; rows that came with
 /// a page keep the user's place (``ScrollAnchorTests``).
 @MainActor @Suite struct PagedSectionAppInsertTests {
-  /// A feed of 40 items, the first page of 20 loaded, alone on a 440-point view of 44-point rows.
+  /// A feed of 40 items, the first page of 20 loaded, alone on a 440-point view.
   func makeScreen() async throws -> (list: PagedList<TestItem>, table: TableManager, view: HeadlessTableView)
   {
     let list = PagedList(
