@@ -322,7 +322,8 @@ open class SectionManager {
 
   /// Whether a row highlights.
   ///
-  /// Default: forwarded to the row.
+  /// Default: forwarded to the row (whose own default is `true`, as UIKit's); `false`, with a
+  /// diagnostic, for a path the section has no row at.
   open func listView(_ listView: any ListView, shouldHighlightItemAt path: ItemPath) -> Bool {
     forwardToRow(path, "shouldHighlightItemAt") { $0.listView(listView, shouldHighlightItemAt: path) }
       ?? false
@@ -365,7 +366,8 @@ open class SectionManager {
 
   /// A row's editing control.
   ///
-  /// Default: forwarded to the row.
+  /// Default: forwarded to the row (whose own default is ``EditingStyle/delete``, as UIKit's);
+  /// ``EditingStyle/none``, with a diagnostic, for a path the section has no row at.
   open func listView(_ listView: any ListView, editingStyleForItemAt path: ItemPath) -> EditingStyle {
     forwardToRow(path, "editingStyleForItemAt") { $0.listView(listView, editingStyleForItemAt: path) }
       ?? .none

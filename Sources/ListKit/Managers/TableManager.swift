@@ -332,7 +332,9 @@ open class TableManager {
     forwardToSection(path.section, nil) { $0.listView(listView, didEndDisplaying: cell, forItemAt: path) }
   }
 
-  /// Whether a row highlights, from its section.
+  /// Whether a row highlights, from its section: `true` unless the row says otherwise (UIKit's
+  /// default); `false`, with a diagnostic, for a path the table has no row at, which is never
+  /// highlighted.
   open func listView(_ listView: any ListView, shouldHighlightItemAt path: ItemPath) -> Bool {
     forwardToSection(path.section, "shouldHighlightItemAt") {
       $0.listView(listView, shouldHighlightItemAt: path)
@@ -367,7 +369,9 @@ open class TableManager {
     forwardToSection(path.section, "didDeselectItemAt") { $0.listView(listView, didDeselectItemAt: path) }
   }
 
-  /// A row's editing control, from its section.
+  /// A row's editing control, from its section: ``EditingStyle/delete`` unless the row says
+  /// otherwise (UIKit's default); ``EditingStyle/none``, with a diagnostic, for a path the table
+  /// has no row at, which is never deleted.
   open func listView(_ listView: any ListView, editingStyleForItemAt path: ItemPath) -> EditingStyle {
     forwardToSection(path.section, "editingStyleForItemAt") {
       $0.listView(listView, editingStyleForItemAt: path)

@@ -22,7 +22,8 @@ public protocol ListDelegate: AnyObject {
   func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath)
   /// A cell left the screen. Default: nothing.
   func listView(_ listView: any ListView, didEndDisplaying cell: AnyObject, forItemAt path: ItemPath)
-  /// Whether touching the item highlights it. Default: `true`.
+  /// Whether touching the item highlights it. Default: `true` (a ``TableManager`` answers `false`
+  /// for a path it has no row at).
   func listView(_ listView: any ListView, shouldHighlightItemAt path: ItemPath) -> Bool
   /// The item was highlighted. Default: nothing.
   func listView(_ listView: any ListView, didHighlightItemAt path: ItemPath)
@@ -34,7 +35,8 @@ public protocol ListDelegate: AnyObject {
   func listView(_ listView: any ListView, didSelectItemAt path: ItemPath)
   /// The item was deselected. Default: nothing.
   func listView(_ listView: any ListView, didDeselectItemAt path: ItemPath)
-  /// The editing control of the item. Default: ``EditingStyle/delete``, as UIKit.
+  /// The editing control of the item. Default: ``EditingStyle/delete``, as UIKit (a
+  /// ``TableManager`` answers ``EditingStyle/none`` for a path it has no row at).
   func listView(_ listView: any ListView, editingStyleForItemAt path: ItemPath) -> EditingStyle
   /// The buttons a swipe from the leading edge reveals. Default: `nil`.
   func listView(_ listView: any ListView, leadingSwipeActionsForItemAt path: ItemPath)
