@@ -158,14 +158,29 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
       return
     }
     let statusRows = displayedCells.last === statusRow ? 1 : 0
-    let rowsAfter = displayedCells.count - statusRows - 1 - path.item
-    list.itemWillDisplay(at: list.items.count - 1 - rowsAfter)
+    let itemCount = list.items.count
+    func itemIndex(ofRow row: Int) -> Int {
+      itemCount - 1 - (displayedCells.count - statusRows - 1 - row)
+    }
+    // The rows the view shows now, with this one, as items: a page that lands keeps them all,
+    // however many the screen holds.
+    var rows = path.item...path.item
+    if let table, let listView = table.listView,
+      let section = table.displayedSections.firstIndex(where: { $0 === self })
+    {
+      for visible in listView.visibleItemPaths where visible.section == section {
+        rows = min(rows.lowerBound, visible.item)...max(rows.upperBound, visible.item)
+      }
+    }
+    let first = max(0, itemIndex(ofRow: rows.lowerBound))
+    let last = min(itemCount - 1, itemIndex(ofRow: rows.upperBound))
+    list.itemWillDisplay(at: itemIndex(ofRow: path.item), onScreen: first <= last ? first...last : nil)
   }
 
   /// Applies a change of the list's items to the item rows; returns it as an edit of those rows,
   /// or `nil` when the rows were made again from the list's items.
   private func apply(_ change: ItemsChange) -> RowEdit? {
-    if case .prepended = change {
+    if case .prepended = change.afterDrop {
       // The row leaves with the page it announced and a new one comes above the new page, so the
       // view keeps the item under the old row in place, not the row.
       previousPageStatusRow = PagingStatusRow()

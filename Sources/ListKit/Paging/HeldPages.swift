@@ -71,6 +71,9 @@ struct HeldPages<Item: Identifiable> {
   /// The id of the item a view displayed last; `nil` before one was displayed since the items
   /// were replaced.
   private var lastViewed: Item.ID?
+  /// The first and the last item a view reported on screen; a drop keeps them and every item
+  /// between, however tall the screen.
+  private var onScreen: (first: Item.ID, last: Item.ID)?
 
   /// Creates an empty record for lists of `configuration`: at most its
   /// ``PagingConfiguration/maximumItemCount`` items, refreshed as its refresh mode says.
@@ -85,12 +88,14 @@ struct HeldPages<Item: Identifiable> {
   mutating func reset(to page: Page) {
     pages = [page]
     lastViewed = nil
+    onScreen = nil
   }
 
   /// Forgets every page and the item last displayed: no page is held (a new context).
   mutating func removeAll() {
     pages = []
     lastViewed = nil
+    onScreen = nil
   }
 
   /// Records a page added below the others (`above == false`) or above them.
@@ -103,6 +108,12 @@ struct HeldPages<Item: Identifiable> {
   /// pending edit shows has no page.
   mutating func viewed(_ item: Item, in store: PagingItemStore<Item>) {
     if store.index(of: item.id) != nil { lastViewed = item.id }
+  }
+
+  /// Records the first and the last item a view shows, when both are among the loaded items.
+  mutating func onScreen(first: Item, last: Item, in store: PagingItemStore<Item>) {
+    guard store.index(of: first.id) != nil, store.index(of: last.id) != nil else { return }
+    onScreen = (first.id, last.id)
   }
 
   /// What a refresh in place reloads: the item displayed last, when it is still held, and the
@@ -162,8 +173,16 @@ struct HeldPages<Item: Identifiable> {
   mutating func drop(fromTop: Bool, of store: PagingItemStore<Item>, keepingWithin distance: Int) -> Drop? {
     guard let maximumItemCount else { return nil }
     let itemCount = store.items.count
-    let kept = lastViewed.flatMap(store.index(of:)).map {
-      max(0, $0 - distance)...($0 > Int.max - distance ? Int.max : $0 + distance)
+    // Kept: the item displayed last and the rows on screen, each with the prefetch distance
+    // around it.
+    func around(_ low: Int, _ high: Int) -> ClosedRange<Int> {
+      max(0, low - distance)...(high > Int.max - distance ? Int.max : high + distance)
+    }
+    var kept = lastViewed.flatMap(store.index(of:)).map { around($0, $0) }
+    if let onScreen, let first = store.index(of: onScreen.first), let last = store.index(of: onScreen.last) {
+      let screen = around(min(first, last), max(first, last))
+      kept =
+        kept.map { min($0.lowerBound, screen.lowerBound)...max($0.upperBound, screen.upperBound) } ?? screen
     }
     var count = 0
     var dropped = 0

@@ -19,3 +19,12 @@ public enum ItemsChange: Hashable, Sendable {
   /// `updated` indexes after it, each ascending; the items not removed keep their order.
   case edited(removed: [Int], inserted: [Int], updated: [Int])
 }
+
+extension ItemsChange {
+  /// The change made after the pages a ``dropped(removed:then:)`` dropped; the change itself
+  /// otherwise.
+  var afterDrop: ItemsChange {
+    if case .dropped(_, let then) = self { return then.afterDrop }
+    return self
+  }
+}

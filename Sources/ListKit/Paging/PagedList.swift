@@ -291,6 +291,14 @@ extension PagedList {
     transition { $0.itemWillDisplay(at: index) }
   }
 
+  /// ``itemWillDisplay(at:)`` from a view that also says which items it shows (`onScreen`,
+  /// indexes into ``items``): a page dropped to stay within
+  /// ``PagingConfiguration/maximumItemCount`` never holds one of them, however tall the screen.
+  @discardableResult
+  package func itemWillDisplay(at index: Int, onScreen: ClosedRange<Int>?) -> Task<Void, Never>? {
+    transition { $0.itemWillDisplay(at: index, onScreen: onScreen) }
+  }
+
   /// Repeats the failed request: the refresh if it failed, otherwise the failed next and previous
   /// pages.
   ///

@@ -56,6 +56,11 @@ struct PagingContent<Item: Identifiable> {
     pages.viewed(item, in: store)
   }
 
+  /// Records the first and the last item a view shows, among the items shown.
+  mutating func onScreen(first: Item, last: Item) {
+    pages.onScreen(first: first, last: last, in: store)
+  }
+
   /// Replaces every loaded item with those of a first or cached page, the only page held now
   /// (`record`, whose count is set to the items held); the edits stay and are applied to them.
   /// - Parameters:

@@ -211,12 +211,18 @@ package struct PagingStateMachine<Item: Identifiable> {
 
   /// Records the row about to be displayed, and asks for the next page when it is within the
   /// prefetch distance of the end, and for the previous page when within it of the top.
-  /// - Parameter index: The index of the row among the items shown; out of range does nothing.
+  /// - Parameters:
+  ///   - index: The index of the row among the items shown; out of range does nothing.
+  ///   - onScreen: The indexes of the items the view shows now, when it says; a page dropped to
+  ///     stay within the maximum never holds one of them.
   /// - Returns: `.load` of the next page, then of the previous page, or nothing.
-  package mutating func itemWillDisplay(at index: Int) -> [Action] {
+  package mutating func itemWillDisplay(at index: Int, onScreen: ClosedRange<Int>? = nil) -> [Action] {
     let shown = shownItems
     guard index >= 0, index < shown.count else { return [] }
     content.viewed(shown[index])
+    if let onScreen, onScreen.lowerBound >= 0, onScreen.upperBound < shown.count {
+      content.onScreen(first: shown[onScreen.lowerBound], last: shown[onScreen.upperBound])
+    }
     var actions: [Action] = []
     if shown.count - 1 - index <= configuration.prefetchDistance { actions += loadNextPage(.prefetch) }
     if index <= configuration.prefetchDistance { actions += loadPreviousPage(.prefetch) }
