@@ -26,13 +26,13 @@ public enum PagingStatus: Hashable, Sendable {
   ///   - nextPageState: The state of the next-page direction.
   ///   - totalCount: The number of items on the server, or `nil` when unknown.
   init(isBlank: Bool, hasItems: Bool, refreshState: LoadState, nextPageState: LoadState, totalCount: Int?) {
-    if isBlank, !refreshState.isLoading {
-      self = refreshState.error.map { .failed(message: $0.message) } ?? .empty
+    if isBlank, !refreshState.isLoading, !nextPageState.isLoading {
+      self = (refreshState.error ?? nextPageState.error).map { .failed(message: $0.message) } ?? .empty
     } else if !hasItems {
-      switch refreshState {
-      case .loading: self = .loading
-      case .failed(let error): self = .failed(message: error.message)
-      case .idle, .reachedEnd: self = .hidden
+      switch (refreshState, nextPageState) {
+      case (.loading, _), (_, .loading): self = .loading
+      case (.failed(let error), _), (_, .failed(let error)): self = .failed(message: error.message)
+      default: self = .hidden
       }
     } else {
       switch nextPageState {

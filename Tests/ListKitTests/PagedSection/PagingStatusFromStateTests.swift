@@ -43,6 +43,9 @@ import Testing
     (state(next: .loading, count: 20, total: 237), .loading),
     (state(next: .failed(nextError), count: 20), .failed(message: "Timed out")),
     (state(isBlank: true), .empty),
+    // Every item removed locally while the server has more: the next page is what shows.
+    (state(next: .loading, isBlank: true), .loading),
+    (state(next: .failed(nextError), isBlank: true), .failed(message: "Timed out")),
     (state(refresh: .failed(refreshError), isBlank: true), .failed(message: "Offline")),
     (state(refresh: .failed(refreshError), count: 20), .failed(message: "Offline")),
   ])
