@@ -32,9 +32,16 @@ import Testing
   }
 
   @Test func aRowNearTheTopAsksForThePreviousPageWhichArrivesAsABatchInsertAtTheTop() async throws {
+    // The older page waits until the test lets it go: it must not land before the test has
+    // looked at the first one (on a slow machine its answer could come first).
+    let (gate, opens) = AsyncStream.makeStream(of: Void.self)
+    let chat = Self.chatLoader(count: 30)
     let list = PagedList(
       listName: "chat", configuration: .test(.cursor, pageSize: 10, prefetchDistance: 2),
-      loader: Self.chatLoader(count: 30))
+      loader: ClosurePageLoader { request in
+        if request.isPreviousPage { for await _ in gate { break } }
+        return try await chat.loadPage(request)
+      })
     let screen = PagedScreen(list: list) { MessageRow($0) }
     await list.refresh()?.value
     screen.table.update()
@@ -42,6 +49,7 @@ import Testing
     // The view displayed the top rows: the section asked for the older page.
     let older = try #require(list.loadTask(of: .previousPage))
     screen.view.clearEvents()
+    opens.yield()
     await older.value
     screen.table.update()
     #expect(list.items.map(\.id) == Array(10..<30))
