@@ -131,15 +131,12 @@ import Testing
   /// most the maximum plus one page is held, always a contiguous run of the source in order, and
   /// each end is reached only at the source's own end.
   @Test(arguments: styles, [DuplicateIDPolicy.keepFirst, .replaceWithNewest])
-  func randomScrollingKeepsABoundedContiguousRun(style: PagingStyle, policy: DuplicateIDPolicy) async throws {
+  func randomScrollingKeepsABoundedContiguousRun(style: PagingStyle, policy: DuplicateIDPolicy) throws {
     let pageSize = 7
     let maximum = 30
     let source = ItemSource(count: 500)
     var generator = SplitMix64(seed: 0x5EED_D309)
     for run in 0..<50 {
-      // NB: the sweep yields between runs so that it shares the cooperative pool's threads (two
-      // here) with every other test instead of holding one for its whole length.
-      await Task.yield()
       var machine = Machine(
         configuration: .test(style, pageSize: pageSize, duplicatePolicy: policy, maximumItemCount: maximum))
       let first = try #require(machine.start(hasCache: false, at: .top).load)
