@@ -163,9 +163,9 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
       itemCount - 1 - (displayedCells.count - statusRows - 1 - row)
     }
     // The rows the view shows now, with this one, as items: a page that lands keeps them all,
-    // however many the screen holds.
+    // however many the screen holds. Only a list that drops pages needs them.
     var rows = path.item...path.item
-    if let table, let listView = table.listView,
+    if list.configuration.maximumItemCount != nil, let table, let listView = table.listView,
       let section = table.displayedSections.firstIndex(where: { $0 === self })
     {
       for visible in listView.visibleItemPaths where visible.section == section {
