@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "ListKitHTTP", targets: ["ListKitHTTP"]),
     .library(name: "ListKitTerminal", targets: ["ListKitTerminal"]),
     .library(name: "ListKitUIKit", targets: ["ListKitUIKit"]),
+    .library(name: "ListKitSQLite", targets: ["ListKitSQLite"]),
     .executable(name: "listkit-demo", targets: ["listkit-demo"]),
     .executable(name: "listkit-bench", targets: ["listkit-bench"]),
   ],
@@ -20,6 +21,10 @@ let package = Package(
     .target(name: "ListKitTesting", dependencies: ["ListKit", "ListDiff"]),
     .target(name: "ListKitHTTP", dependencies: ["ListKit"]),
     .target(name: "ListKitTerminal", dependencies: ["ListKit"]),
+    // The system's SQLite (no pkg-config, so nothing can put another SQLite in place of the SDK's
+    // on Apple platforms); only ListKitSQLite links it, so the other modules build without it.
+    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    .target(name: "ListKitSQLite", dependencies: ["ListKit", "CSQLite"]),
     // UIKit and SwiftUI adapters: every file is inside `#if canImport(UIKit)`, so on Linux this is
     // an empty module and only Apple platforms compile its code.
     .target(name: "ListKitUIKit", dependencies: ["ListKit"]),
@@ -51,6 +56,9 @@ let package = Package(
       name: "ListKitHTTPTests",
       dependencies: ["ListKitHTTP", "ListKit", "ListKitTesting", "ListKitFixtures"]),
     .testTarget(
+      name: "ListKitSQLiteTests",
+      dependencies: ["ListKitSQLite", "ListKit", "ListKitTesting", "ListKitFixtures"]),
+    .testTarget(
       name: "ListKitTerminalTests", dependencies: ["ListKitTerminal", "ListKit", "ListKitTesting"]),
     .testTarget(
       name: "ListKitDemoTests",
@@ -71,6 +79,6 @@ let package = Package(
 
 // Every target builds in Swift 6 mode with complete concurrency checking and no warnings:
 // a warning is an error here (SwiftPM ignores this setting when ListKit is a remote dependency).
-for target in package.targets {
+for target in package.targets where target.type != .system {
   target.swiftSettings = [.treatAllWarnings(as: .error)]
 }

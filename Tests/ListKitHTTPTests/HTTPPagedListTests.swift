@@ -1,5 +1,6 @@
 import Foundation
 import ListKitFixtures
+import ListKit
 import ListKitHTTP
 import ListKitTesting
 import Testing

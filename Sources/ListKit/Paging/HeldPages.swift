@@ -116,6 +116,10 @@ struct HeldPages<Item: Identifiable> {
     onScreen = (first.id, last.id)
   }
 
+  /// The item the user is at: the first one a view reported on screen, else the one displayed
+  /// last; `nil` before a view displayed one since the items were replaced.
+  var placeItemID: Item.ID? { onScreen?.first ?? lastViewed }
+
   /// What a refresh in place reloads: the item displayed last, when it is still held, and the
   /// position that loads its page again; `nil` when the list does not refresh in place, none was
   /// displayed, it is gone, or its page has no position (items inserted before any page).

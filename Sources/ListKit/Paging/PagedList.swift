@@ -137,6 +137,11 @@ extension PagedList {
   /// a load: a kept copy shares storage, so the next append has to copy every item.
   public var items: [Item] { tracked(keyPaths.items) { $0.shownItems } }
 
+  /// The id of the item the user is at, for a store to reopen the list there: the first item a
+  /// view reported on screen, else the one displayed last; `nil` before any was displayed since
+  /// the items were replaced.
+  package var placeItemID: Item.ID? { machine.placeItemID }
+
   /// The item at `index`, or `nil` when `index` is out of range.
   ///
   /// - Parameter index: A position in ``items``.

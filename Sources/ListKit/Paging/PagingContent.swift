@@ -51,6 +51,9 @@ struct PagingContent<Item: Identifiable> {
     pages.lastViewedPage(in: store)
   }
 
+  /// The item the user is at (see ``HeldPages/placeItemID``).
+  var placeItemID: Item.ID? { pages.placeItemID }
+
   /// Records that a view displayed `item`, one of the items shown.
   mutating func viewed(_ item: Item) {
     pages.viewed(item, in: store)

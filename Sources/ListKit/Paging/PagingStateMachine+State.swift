@@ -19,6 +19,10 @@ extension PagingStateMachine {
     content.isPending(edit)
   }
 
+  /// The id of the item the user is at: the first a view reported on screen, else the one it
+  /// displayed last; `nil` before one was displayed since the items were replaced.
+  package var placeItemID: Item.ID? { content.placeItemID }
+
   /// The number of items on the server, as the last page that said so said, or `nil` when unknown.
   package var totalCount: Int? { content.totalCount }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A value guarded by an `NSLock`, for the package's tests and demo.
+/// A value guarded by an `NSLock`, for the little state a `Sendable` class shares between tasks.
 ///
 /// NB: not Synchronization's `Mutex`, which needs iOS 18 / macOS 15 (the package supports iOS 17
 /// and macOS 14), and whose contended hand-over on Linux ThreadSanitizer cannot see.

@@ -1,0 +1,10 @@
+/// What ``StoredPageLoader/open(_:refreshOnLaunch:)`` did.
+public struct StoreLaunch: Hashable, Sendable {
+  /// The id of the stored item the list opened on, or `nil` when it opened at the top.
+  public var openedAt: String?
+  /// The problem with the database file found at launch, when the store removed it and started
+  /// an empty one (the list then loaded from the network), or could not use one at all.
+  public var problem: SQLiteStoreError?
+  /// Whether a refresh was started after the stored rows were shown.
+  public var refreshed: Bool
+}

@@ -1,0 +1,111 @@
+import Foundation
+import ListKit
+import ListKitTesting
+import Testing
+
+@testable import ListKitSQLite
+
+/// A list served from a real database file: opened where the user left it, offline, at depth.
+@MainActor
+@Suite struct StoredPageLoaderLaunchTests {
+  @Test func relaunchOfflineAtDepthOpensOnTheSavedRowAndScrollsBothWaysFromDisk() async throws {
+    let directory = StoreFixtures.temporaryDirectory()
+    defer { StoreFixtures.remove(directory) }
+    try await StoreFixtures.seed(directory, count: 100_000)
+    let server = StoreTestServer(count: 100_000)
+    server.setOnline(false)
+
+    // The previous launch: the user was at item 10,000 when the app quit.
+    try await SQLiteListStore(directory: directory, user: nil)
+      .saveAnchor(StoreFixtures.listName, id: "10000", itemVersion: 1)
+
+    let loader = StoreFixtures.loader(directory, server: server)
+    let list = PagedList(
+      listName: StoreFixtures.listName,
+      configuration: try StoreFixtures.configuration(maximumItemCount: 500), loader: loader)
+    let launch = await loader.open(list, refreshOnLaunch: .never)
+    #expect(launch.openedAt == "10000")
+    #expect(launch.problem == nil)
+    #expect(list.items.first?.id == 10_000)
+    #expect(list.items.count == 50)
+    #expect(list.hasPrevious)
+
+    for _ in 0..<200 {
+      await list.loadNextPage()?.value
+      StoreFixtures.expectConsecutive(list)
+      #expect(list.items.count <= 500)
+    }
+    #expect(list.items.last?.id == 10_000 + 201 * 50 - 1)
+    var pagesUp = 0
+    while list.hasPrevious, pagesUp < 1_000 {
+      await list.loadPreviousPage()?.value
+      pagesUp += 1
+      StoreFixtures.expectConsecutive(list)
+      #expect(list.items.count <= 500)
+    }
+    #expect(list.items.first?.id == 0)
+    #expect(pagesUp >= 200)
+    // Back down past where it opened: the rows dropped on the way up are read from disk again.
+    let lastAtTop = try #require(list.items.last?.id)
+    for _ in 0..<210 { await list.loadNextPage()?.value }
+    StoreFixtures.expectConsecutive(list)
+    #expect(list.items.last?.id == lastAtTop + 210 * 50)
+    #expect(server.requests.isEmpty, "no network request for stored rows: \(server.requests.count)")
+  }
+
+  @Test func aListWithNothingStoredLoadsItsFirstPageFromTheNetworkAndStoresIt() async throws {
+    let directory = StoreFixtures.temporaryDirectory()
+    defer { StoreFixtures.remove(directory) }
+    let server = StoreTestServer(count: 120)
+    let loader = StoreFixtures.loader(directory, server: server)
+    let list = PagedList(
+      listName: StoreFixtures.listName, configuration: try StoreFixtures.configuration(), loader: loader)
+    let launch = await loader.open(list, refreshOnLaunch: .always)
+    #expect(launch.refreshed == false, "the first page is fresh: no second request")
+    #expect(list.items.map(\.id) == Array(0..<50))
+    #expect(server.requests.count == 1)
+    await list.loadNextPage()?.value
+    await list.loadNextPage()?.value
+    #expect(list.items.map(\.id) == Array(0..<120))
+    #expect(list.nextPageState == .reachedEnd)
+    #expect(server.requests.count == 3)
+    #expect(try await loader.store(for: nil).rowCount(StoreFixtures.listName) == 120)
+
+    // Relaunch offline: everything stored shows, with no request.
+    server.setOnline(false)
+    let again = StoreFixtures.loader(directory, server: server)
+    let relaunched = PagedList(
+      listName: StoreFixtures.listName, configuration: try StoreFixtures.configuration(), loader: again)
+    await again.open(relaunched, refreshOnLaunch: .never)
+    await relaunched.loadNextPage()?.value
+    await relaunched.loadNextPage()?.value
+    #expect(relaunched.items.map(\.id) == Array(0..<120))
+    #expect(relaunched.nextPageState == .reachedEnd)
+    #expect(server.requests.count == 3)
+  }
+
+  @Test func savedPlaceIsTheRowDisplayedLastWithoutADroppingList() async throws {
+    let directory = StoreFixtures.temporaryDirectory()
+    defer { StoreFixtures.remove(directory) }
+    try await StoreFixtures.seed(directory, count: 1_000)
+    let server = StoreTestServer(count: 1_000)
+    let loader = StoreFixtures.loader(directory, server: server)
+    let list = PagedList(
+      listName: StoreFixtures.listName, configuration: try StoreFixtures.configuration(), loader: loader)
+    await loader.open(list, refreshOnLaunch: .never)
+    await list.loadNextPage()?.value
+    await list.loadNextPage()?.value
+    // No row displayed yet: nothing to save, the saved place stays.
+    try await loader.savePlace(of: list)
+    await list.itemWillDisplay(at: 130)?.value
+    try await loader.savePlace(of: list)
+
+    let again = StoreFixtures.loader(directory, server: server)
+    let relaunched = PagedList(
+      listName: StoreFixtures.listName, configuration: try StoreFixtures.configuration(), loader: again)
+    let launch = await again.open(relaunched, refreshOnLaunch: .never)
+    #expect(launch.openedAt == "130")
+    #expect(relaunched.items.first?.id == 130)
+    #expect(server.requests.isEmpty)
+  }
+}
