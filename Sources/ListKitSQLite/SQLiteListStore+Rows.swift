@@ -38,8 +38,9 @@ extension SQLiteListStore {
     }
   }
 
-  /// Appends rows the network sent after the stored ones and where the network continues, in
-  /// one transaction — unless a refresh was committed since `generation` was read, or the
+  /// Appends rows the network sent after the stored ones, and where the network continues.
+  ///
+  /// One transaction — unless a refresh was committed since `generation` was read, or the
   /// calling task was cancelled (a refresh or an account switch in the list), when it writes
   /// nothing and returns `nil`. A row whose id is already stored is skipped.
   /// - Returns: The rows written, with their positions.
@@ -123,6 +124,13 @@ extension SQLiteListStore {
       _ = try Self.state(of: list, itemVersion: itemVersion, in: connection)
       try connection.statement("UPDATE list SET anchor_id = ?1 WHERE key = ?2")
         .bind(id.map { .text($0) } ?? .null, .text(list)).run()
+    }
+  }
+
+  /// Limits the database to `pages` pages, so that a write beyond them fails as on a full disk.
+  package func limitSize(toPages pages: Int) throws(SQLiteStoreError) {
+    try using { connection throws(SQLiteStoreError) in
+      try connection.execute("PRAGMA max_page_count = \(pages)")
     }
   }
 

@@ -63,8 +63,9 @@ public actor SQLiteListStore {
     }
   }
 
-  /// Closes the database and removes its file with its `-wal` and `-shm` (sign-out). Later calls
-  /// throw ``SQLiteStoreError/closed``; a new store for the user starts empty.
+  /// Closes the database and removes its file with its `-wal` and `-shm` (sign-out).
+  ///
+  /// Later calls throw ``SQLiteStoreError/closed``; a new store for the user starts empty.
   public func removeDatabase() {
     openConnection = nil
     isRemoved = true

@@ -102,8 +102,9 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Sendable {
     shared.withLock { $0.problems }
   }
 
-  /// Closes and removes a user's database with its `-wal` and `-shm` (sign-out); a fill of that
-  /// user still in flight writes nothing. Call ``PagedList/signOut(removingCachedEntries:)`` as
+  /// Closes and removes a user's database with its `-wal` and `-shm` (sign-out).
+  ///
+  /// A fill of that user still in flight writes nothing. Call ``PagedList/signOut(removingCachedEntries:)`` as
   /// well.
   /// - Parameter user: Whose database to remove.
   public func removeStore(for user: UserIdentity?) async {
@@ -157,8 +158,9 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Sendable {
     return StoreLaunch(openedAt: anchor, problem: problem, refreshed: isDue)
   }
 
-  /// Saves the item the user is at (the first on screen, else the last displayed), for the next
-  /// ``open(_:refreshOnLaunch:)`` to open on. Does nothing before a row was displayed.
+  /// Saves the item the user is at, for the next ``open(_:refreshOnLaunch:)`` to open on.
+  ///
+  /// The item is the first on screen, else the last displayed. Does nothing before a row was displayed.
   /// - Parameter list: The list this loader serves.
   /// - Throws: ``SQLiteStoreError`` when the store cannot be written.
   @MainActor
@@ -250,9 +252,7 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Sendable {
       return try await page(from: read, for: request, store: store)
     } catch let error as SQLiteStoreError {
       record(error)
-      return Page(
-        items: fresh.items, hasMore: next.hasMore,
-        nextCursor: next.hasMore ? next.key.map { StoreCursor.network($0).text } : nil)
+      return networkOnly(fresh, next)
     }
   }
 
@@ -272,9 +272,16 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Sendable {
         PageRequest(
           position: remotePosition(key), context: request.context, isFirstPage: read.state.tailKey == nil))
       let next = nextKey(after: page, at: key)
-      let written = try await store.append(
-        listKey, rows: encode(page.items), continuing: next.key, hasMore: next.hasMore,
-        generation: read.state.generation)
+      let written: [StoredRow]?
+      do {
+        written = try await store.append(
+          listKey, rows: encode(page.items), continuing: next.key, hasMore: next.hasMore,
+          generation: read.state.generation)
+      } catch let error as SQLiteStoreError {
+        // The disk is full or went away: the list goes on from the network alone.
+        record(error)
+        return networkOnly(page, next)
+      }
       guard written != nil else { throw CancellationError() }
       read = try await store.read(listKey, from: .after(position), limit: limit, itemVersion: itemVersion)
     }
@@ -291,8 +298,13 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Sendable {
     }
     let page = try await remote.loadPage(
       PageRequest(position: remotePosition(key), context: request.context, isFirstPage: request.isFirstPage))
-    let next = nextKey(after: page, at: key)
-    return Page(
+    return networkOnly(page, nextKey(after: page, at: key))
+  }
+
+  /// A page from the network as the list gets it when it is not stored: its next cursor carries
+  /// the network's key.
+  private func networkOnly(_ page: Page<Item>, _ next: (key: RemoteKey?, hasMore: Bool)) -> Page<Item> {
+    Page(
       items: page.items, hasMore: next.hasMore,
       nextCursor: next.hasMore ? next.key.map { StoreCursor.network($0).text } : nil)
   }

@@ -248,7 +248,8 @@ extension PagedList {
   ///
   /// Cancels in-flight next and previous pages (their responses are dropped if they still
   /// arrive) and resets "reached end". A refresh while the same top page loads does nothing; one
-  /// while a jump (or another first page) loads replaces it. On failure the items stay.
+  /// while a jump (or another first page) loads replaces it. On failure the items stay, and so
+  /// does paging from them: the next and previous pages load from where they were.
   /// - Returns: The task loading the first page, or `nil` when the same top page was already
   ///   loading.
   @discardableResult
@@ -258,9 +259,10 @@ extension PagedList {
 
   /// Loads the page after the loaded ones.
   ///
-  /// Does nothing while a next page or a refresh is in flight, while the refresh has failed,
-  /// before a first page has loaded, or at the end. After a next-page failure it repeats the
-  /// failed request, like ``retry()``.
+  /// Does nothing while a next page or a refresh is in flight, before a first page has loaded, or
+  /// at the end. After a refresh failed, the items it kept page on from where they were (the
+  /// refresh stays failed until ``retry()`` or ``refresh()``, which cancel such a page). After a
+  /// next-page failure it repeats the failed request, like ``retry()``.
   /// - Returns: The task loading the page, or `nil` when it started nothing.
   @discardableResult
   public func loadNextPage() -> Task<Void, Never>? {
@@ -271,7 +273,7 @@ extension PagedList {
   /// one a list opened at.
   ///
   /// The rules of ``loadNextPage()`` in the other direction, independent of it: does nothing
-  /// while a previous page or a refresh is in flight, while the refresh has failed, before a first
+  /// while a previous page or a refresh is in flight, before a first
   /// page has loaded, or at the top (``previousPageState`` is ``LoadState/reachedEnd``). After a
   /// previous-page failure it repeats the failed request.
   /// - Returns: The task loading the page, or `nil` when it started nothing.

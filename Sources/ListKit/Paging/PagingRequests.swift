@@ -3,7 +3,8 @@
 ///
 /// Invariants (``checkInvariants()``):
 /// - every ticket in flight is unique and was made by ``makeTicket()``;
-/// - while a refresh is loading or failed, the next and previous directions are idle;
+/// - while a refresh is loading, the next and previous directions are idle (after it failed,
+///   they page on from the items kept);
 /// - a next-page request is never a previous-page one, and the other way round;
 /// - a cache read is in flight only before a first page came from the loader or was cancelled.
 package struct PagingRequests {
@@ -115,12 +116,12 @@ package struct PagingRequests {
     return (cancelled, ticket)
   }
 
-  /// Starts `request`, a next or previous page, unless a refresh is loading or failed or that
-  /// direction is loading; after a failure in that direction, repeats the failed request instead
-  /// when `explicit`, and starts nothing otherwise (a prefetch).
+  /// Starts `request`, a next or previous page, unless a refresh is loading or that direction is
+  /// loading; after a failure in that direction, repeats the failed request instead when
+  /// `explicit`, and starts nothing otherwise (a prefetch).
   /// - Returns: The ticket and the request started, or `nil`.
   mutating func startPage(_ request: PageRequest, explicit: Bool) -> (Ticket, PageRequest)? {
-    guard case .idle = refresh else { return nil }
+    if case .loading = refresh { return nil }
     switch request.isPreviousPage ? previousPage : nextPage {
     case .loading: return nil
     case .failed(_, let failed): return explicit ? (startPage(failed), failed) : nil
@@ -160,17 +161,22 @@ package struct PagingRequests {
     }
   }
 
-  /// Starts again the failed requests: the refresh if it failed, else the failed next and
-  /// previous pages, in the same generation.
-  mutating func retry() -> [(Ticket, PageRequest)] {
+  /// Starts again the failed requests: the refresh if it failed (cancelling the pages loading
+  /// since), else the failed next and previous pages, in the same generation.
+  /// - Returns: The tickets cancelled, and those started with their requests.
+  mutating func retry() -> (cancelled: [Ticket], started: [(Ticket, PageRequest)]) {
     if case .failed(_, let request) = refresh {
+      let cancelled = [ticket(of: .nextPage), ticket(of: .previousPage)].compactMap { $0 }
+      nextPage = .idle
+      previousPage = .idle
       let ticket = makeTicket()
       refresh = .loading(ticket, request)
-      return [(ticket, request)]
+      return (cancelled, [(ticket, request)])
     }
-    return [failedPage(before: false), failedPage(before: true)].compactMap { request in
+    let started = [failedPage(before: false), failedPage(before: true)].compactMap { request in
       request.map { (startPage($0), $0) }
     }
+    return ([], started)
   }
 
   /// Ends the request in flight under `ticket` as answered.
@@ -232,12 +238,11 @@ package struct PagingRequests {
     try PagingInvariantViolation.check(Set(tickets).count == tickets.count, "a ticket is in flight twice")
     try PagingInvariantViolation.check(
       tickets.allSatisfy { $0.sequence <= sequence }, "a ticket in flight was not made here")
-    if case .idle = refresh {
-    } else {
+    if case .loading = refresh {
       try PagingInvariantViolation.check(
         ticket(of: .nextPage) == nil && ticket(of: .previousPage) == nil
           && failedPage(before: false) == nil && failedPage(before: true) == nil,
-        "a page direction is busy while a refresh is loading or failed")
+        "a page direction is busy while a refresh is loading")
     }
     for (load, before) in [(nextPage, false), (previousPage, true)] {
       if case .loading(_, let request) = load {

@@ -39,6 +39,9 @@ package struct PagingStateMachine<Item: Identifiable> {
   private(set) var content: PagingContent<Item>
   /// Next and previous pages in a row that added nothing.
   private(set) var progress = PagingProgress()
+  /// Where the next and previous pages started before the refresh in flight or failed: a refresh
+  /// that fails puts them back, so the list pages on from the items it keeps.
+  private var positionsBeforeRefresh: (positions: PagePositions, progress: PagingProgress)?
 
   /// Creates a machine with nothing loaded.
   /// - Parameters:
@@ -168,18 +171,28 @@ package struct PagingStateMachine<Item: Identifiable> {
   /// - Returns: `.load` of each failed request, or nothing when nothing failed.
   package mutating func retry() -> [Action] {
     guard !isSignedOut else { return [] }
-    return requests.retry().map { Action.load($0, $1) }
+    let (cancelled, started) = requests.retry()
+    if started.contains(where: { $0.1.isFirstPage }) { setAsidePositions() }
+    return cancelled.map(Action.cancel) + started.map { Action.load($0, $1) }
   }
 
   /// Starts a first page at `position`; see ``refresh()`` for what it replaces.
   private mutating func startFirstPage(at position: PageRequest.Position, focus: Item.ID?) -> [Action] {
     let request = PageRequest(
       position: position, context: context, isFirstPage: true, isAnchored: position != positions.top)
+    let isRefreshing = requests.refreshRequest != nil
     guard let (cancelled, ticket) = requests.startRefresh(request) else { return [] }
-    positions.reset()
+    if !isRefreshing { setAsidePositions() }
     focusItemID = focus
-    progress.reset()
     return cancelled.map(Action.cancel) + [.load(ticket, request)]
+  }
+
+  /// Keeps where the pages around the items start, for a refresh that fails, and forgets them
+  /// for the first page: it places the pages anew.
+  private mutating func setAsidePositions() {
+    positionsBeforeRefresh = requests.hasLoadedFirstPage ? (positions, progress) : nil
+    positions.reset()
+    progress.reset()
   }
 
   /// Cancels everything in flight (its answers are dropped, unreported), forgets the items, edits,
@@ -190,6 +203,9 @@ package struct PagingStateMachine<Item: Identifiable> {
     self.context = context
     cacheKey = PageCacheKey(listName: cacheKey.listName, context: context, query: query)
     content.removeAll()
+    positions.reset()
+    progress.reset()
+    positionsBeforeRefresh = nil
     return cancelled + [.changeItems(.reloaded(count: 0))]
   }
 
@@ -269,6 +285,12 @@ package struct PagingStateMachine<Item: Identifiable> {
   /// - Returns: The report, or nothing for a dropped response.
   package mutating func failed(_ ticket: Ticket, with error: PagingError) -> [Action] {
     guard let direction = requests.fail(ticket, with: error) else { return [] }
+    // The items stay: the pages around them load as before the refresh.
+    if direction == .refresh, let (kept, keptProgress) = positionsBeforeRefresh {
+      positions = kept
+      progress = keptProgress
+      positionsBeforeRefresh = nil
+    }
     return [.reportRequest(completion(direction, error: error), nil)]
   }
 

@@ -328,10 +328,11 @@ import Testing
     if machine.previousPageState.kind != model.previousPageState {
       return "previous page \(machine.previousPageState.kind), model \(model.previousPageState)"
     }
-    if machine.ticket(of: .nextPage) != nil && machine.refreshState != .idle {
+    // After a failed refresh the list pages on from the items it kept; never beside one loading.
+    if machine.ticket(of: .nextPage) != nil && machine.refreshState == .loading {
       return "a next page is in flight beside a refresh"
     }
-    if machine.ticket(of: .previousPage) != nil && machine.refreshState != .idle {
+    if machine.ticket(of: .previousPage) != nil && machine.refreshState == .loading {
       return "a previous page is in flight beside a refresh"
     }
     if machine.hasPrevious != model.hasPrevious {

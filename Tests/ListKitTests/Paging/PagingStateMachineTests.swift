@@ -163,10 +163,17 @@ import Testing
     try machine.fail(refresh, with: refreshDown)
     #expect(machine.ids == [0, 1, 2])
     #expect(machine.refreshState == .failed(refreshDown))
-    #expect(machine.loadNextPage().isEmpty, "no next page of a generation whose first page failed")
-    let again = machine.retry().load
+    // The items kept page on as before the refresh…
+    let next = machine.loadNextPage().load
+    #expect(next?.request.position == .page(index: 1, size: 3))
+    // …until the refresh is retried: the page loading since is cancelled, its answer dropped.
+    let retried = machine.retry()
+    #expect(retried.cancels == [try #require(next?.ticket)])
+    let again = retried.load
     #expect(again?.request == refresh?.request)
     #expect(again?.ticket.generation == refresh?.ticket.generation)
+    #expect(next.map { machine.succeeded($0.ticket, with: page(3..<6)) }?.isEmpty == true)
+    #expect(machine.loadNextPage().isEmpty, "no next page while the refresh loads")
     #expect(machine.retry().isEmpty, "nothing failed any more")
   }
 
@@ -330,12 +337,25 @@ import Testing
     #expect(machine.itemWillDisplay(at: 5).loads.count == 1, "prefetch is back after the retry")
   }
 
-  @Test func afterAFailedRefreshPrefetchWaitsForRetry() throws {
+  @Test func afterAFailedRefreshTheKeptItemsPrefetchAsBefore() throws {
     var machine = try Machine.holdingFirstPage()
     try machine.fail(machine.refresh().load, with: refreshDown)
-    #expect(machine.itemWillDisplay(at: 2).isEmpty)
+    let prefetch = machine.itemWillDisplay(at: 2).load
+    #expect(prefetch?.request.position == .page(index: 1, size: 3))
+    try machine.answer(prefetch, with: page(3..<6))
+    #expect(machine.ids == Array(0..<6))
+    #expect(machine.refreshState == .failed(refreshDown), "the refresh still failed: the status row says so")
     try machine.answer(machine.retry().load, with: page(0..<3))
     #expect(machine.itemWillDisplay(at: 2).loads.count == 1)
+  }
+
+  @Test func aFailedFirstRefreshOfAnotherContextPagesNothingOfThePreviousOne() throws {
+    var machine = try Machine.holdingFirstPage()
+    let switched = machine.switchContext(to: RequestContext(userToken: "other"), query: nil, hasCache: false)
+    try machine.fail(switched.load, with: refreshDown)
+    #expect(machine.ids.isEmpty)
+    #expect(machine.loadNextPage().isEmpty, "the previous context's next page is not asked for")
+    #expect(machine.loadPreviousPage().isEmpty)
   }
 
   // MARK: Blank

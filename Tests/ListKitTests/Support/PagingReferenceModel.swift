@@ -68,6 +68,17 @@ struct PagingReferenceModel {
   /// Next and previous pages in a row that added no new item while more follow.
   private var fruitlessNextPages = 0
   private var fruitlessPreviousPages = 0
+  /// Where paging stood before the refresh in flight or failed: a failed refresh puts it back.
+  private var pagingBeforeRefresh: PagingPlace?
+
+  /// What a refresh sets aside and a failed one puts back.
+  private struct PagingPlace {
+    var generationHasFirstPage: Bool
+    var ended: Bool
+    var previousEnded: Bool
+    var fruitlessNextPages: Int
+    var fruitlessPreviousPages: Int
+  }
 
   init(configuration: PagingConfiguration) { self.configuration = configuration }
 
@@ -187,6 +198,7 @@ struct PagingReferenceModel {
     if refreshInFlight != nil, let current = refreshRequest, current == firstPosition, current == position {
       return nil
     }
+    if refreshInFlight == nil { setAsidePaging() }
     refreshRequest = position
     refreshInFlight = handle
     refreshFailed = false
@@ -194,12 +206,23 @@ struct PagingReferenceModel {
     nextFailedPosition = nil
     previousInFlight = nil
     previousFailedPosition = nil
+    return position
+  }
+
+  /// Keeps where paging stood (once a first page came from the network), for a refresh that
+  /// fails, and starts it over for the first page.
+  private mutating func setAsidePaging() {
+    pagingBeforeRefresh =
+      loadedFromNetwork
+      ? PagingPlace(
+        generationHasFirstPage: generationHasFirstPage, ended: ended, previousEnded: previousEnded,
+        fruitlessNextPages: fruitlessNextPages, fruitlessPreviousPages: fruitlessPreviousPages)
+      : nil
     generationHasFirstPage = false
     ended = false
     previousEnded = false
     fruitlessNextPages = 0
     fruitlessPreviousPages = 0
-    return position
   }
 
   mutating func loadNextPage(explicit: Bool, handle: Int) -> PageRequest.Position? {
@@ -242,13 +265,13 @@ struct PagingReferenceModel {
   }
 
   /// The rules both directions share: nothing before a first page, while a refresh is in flight
-  /// or failed, at the end or while one is in flight; a failed position is repeated by an
+  /// (after a failed one, paging goes on from where it stood), at the end or while one is in flight; a failed position is repeated by an
   /// explicit call only; otherwise the `fresh` one.
   private func position(
     ended: Bool, inFlight: Bool, failed: PageRequest.Position?, explicit: Bool,
     fresh: () -> PageRequest.Position
   ) -> PageRequest.Position? {
-    guard refreshInFlight == nil, !refreshFailed, generationHasFirstPage, !ended, !inFlight else {
+    guard refreshInFlight == nil, generationHasFirstPage, !ended, !inFlight else {
       return nil
     }
     if let failed { return explicit ? failed : nil }
@@ -279,8 +302,13 @@ struct PagingReferenceModel {
   /// Retries the refresh (`handle`), else the next page (`handle`) and the previous (`handle + 1`).
   mutating func retry(handle: Int) -> [Started] {
     if refreshFailed, let refreshRequest {
+      setAsidePaging()
       refreshFailed = false
       refreshInFlight = handle
+      nextInFlight = nil
+      nextFailedPosition = nil
+      previousInFlight = nil
+      previousFailedPosition = nil
       return [Started(handle: handle, position: refreshRequest, isPreviousPage: false)]
     }
     var started: [Started] = []
@@ -303,6 +331,14 @@ struct PagingReferenceModel {
       refreshInFlight = nil
       guard let page else {
         refreshFailed = true
+        if let kept = pagingBeforeRefresh {
+          generationHasFirstPage = kept.generationHasFirstPage
+          ended = kept.ended
+          previousEnded = kept.previousEnded
+          fruitlessNextPages = kept.fruitlessNextPages
+          fruitlessPreviousPages = kept.fruitlessPreviousPages
+          pagingBeforeRefresh = nil
+        }
         return
       }
       let position = refreshRequest ?? refreshPosition

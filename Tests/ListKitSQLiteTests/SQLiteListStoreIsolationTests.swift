@@ -1,0 +1,101 @@
+import Foundation
+import ListKit
+import ListKitTesting
+import Testing
+
+@testable import ListKitSQLite
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One database file per account: private, named by a hash, removed whole at sign-out.
+@MainActor
+@Suite struct SQLiteListStoreIsolationTests {
+  static func mode(_ path: String) -> Int? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return Int(info.st_mode) & 0o7777
+  }
+
+  @Test func eachAccountHasAPrivateFileNamedByAHashWithNoTokenInIt() async throws {
+    let directory = StoreFixtures.temporaryDirectory()
+    defer { StoreFixtures.remove(directory) }
+    let server = StoreTestServer(count: 200)
+    let loader = StoreFixtures.loader(directory, server: server)
+    let list = PagedList(
+      listName: StoreFixtures.listName,
+      context: RequestContext(accountID: "alice@example.com", userToken: "secret-a"),
+      configuration: try StoreFixtures.configuration(), loader: loader)
+    await loader.open(list, refreshOnLaunch: .never)
+    await list.switchContext(to: RequestContext(accountID: "bob@example.com", userToken: "secret-b"))?.value
+    #expect(list.items.count == 50)
+
+    let alice = loader.store(for: .account("alice@example.com")).fileURL.path
+    let bob = loader.store(for: .account("bob@example.com")).fileURL.path
+    #expect(alice != bob)
+    #expect(Self.mode(directory.path) == 0o700)
+    for path in [alice, bob] {
+      #expect(Self.mode(path) == 0o600, "\(path)")
+      let name = URL(fileURLWithPath: path).lastPathComponent
+      #expect(!name.contains("alice") && !name.contains("bob") && !name.contains("secret"))
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    for name in names {
+      let bytes = try Data(contentsOf: directory.appendingPathComponent(name))
+      for secret in ["secret-a", "secret-b", "alice@example.com", "bob@example.com"] {
+        #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(name) holds \(secret)")
+      }
+    }
+  }
+
+  @Test func signOutRemovesTheAccountsFileWithItsWalAndShmAndLeavesTheOthers() async throws {
+    let directory = StoreFixtures.temporaryDirectory()
+    defer { StoreFixtures.remove(directory) }
+    let alice = UserIdentity.account("alice")
+    let bob = UserIdentity.account("bob")
+    try await StoreFixtures.seed(directory, user: alice, count: 100)
+    try await StoreFixtures.seed(directory, user: bob, count: 100)
+    let server = StoreTestServer(count: 100)
+    let loader = StoreFixtures.loader(directory, server: server)
+    // Open both, so that each has its -wal and -shm beside it.
+    #expect(try await loader.store(for: alice).rowCount(StoreFixtures.listName) == 100)
+    #expect(try await loader.store(for: bob).rowCount(StoreFixtures.listName) == 100)
+    let path = loader.store(for: alice).fileURL.path
+    #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+    #expect(FileManager.default.fileExists(atPath: path + "-shm"))
+
+    await loader.removeStore(for: alice)
+    for file in [path, path + "-wal", path + "-shm", path + "-journal"] {
+      #expect(!FileManager.default.fileExists(atPath: file), "\(file) is still there")
+    }
+    #expect(try await loader.store(for: bob).rowCount(StoreFixtures.listName) == 100)
+    // A new session of the signed-out account starts empty.
+    #expect(try await loader.store(for: alice).rowCount(StoreFixtures.listName) == 0)
+  }
+
+  @Test func aFolderOpenToOthersIsMadePrivateAndASharedOneIsRefused() async throws {
+    let directory = StoreFixtures.temporaryDirectory()
+    defer { StoreFixtures.remove(directory) }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    chmod(directory.path, 0o755)
+    let store = SQLiteListStore(directory: directory, user: nil)
+    #expect(try await store.open() == nil)
+    #expect(Self.mode(directory.path) == 0o700)
+
+    let shared = StoreFixtures.temporaryDirectory()
+    defer { StoreFixtures.remove(shared) }
+    try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+    chmod(shared.path, 0o1777)
+    let refused = SQLiteListStore(directory: shared, user: nil)
+    await #expect {
+      try await refused.open()
+    } throws: { error in
+      guard case .untrustedDirectory(let text) = error as? SQLiteStoreError else { return false }
+      return text.contains(shared.path)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path).isEmpty)
+  }
+}
