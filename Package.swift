@@ -42,7 +42,9 @@ let package = Package(
       name: "listkit-demo", dependencies: ["ListKit", "ListKitTerminal", "ListKitDemoSupport"]),
     .executableTarget(
       name: "listkit-bench",
-      dependencies: ["ListDiff", "ListKit", "ListKitHTTP", "ListKitTesting", "ListKitFixtures"]),
+      dependencies: [
+        "ListDiff", "ListKit", "ListKitHTTP", "ListKitTesting", "ListKitFixtures", "ListKitSQLite", "CSQLite",
+      ]),
     // A test fixture, not a tool: FilePageCacheCrashTests runs it and kills it mid-write.
     .executableTarget(name: "listkit-cache-writer", dependencies: ["ListKit"]),
     // A test fixture, not a tool: HTTPHostileMemoryTests runs it under a memory limit.

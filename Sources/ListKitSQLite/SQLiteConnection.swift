@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Foundation
 
 /// One connection to a database file, used only from the executor of the store that owns it.

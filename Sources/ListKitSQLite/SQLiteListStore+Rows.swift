@@ -8,7 +8,8 @@ extension SQLiteListStore {
   ///
   /// A list stored by another item version has its rows removed first (they would not decode).
   /// - Complexity: O(log *n* + `limit`) for *n* stored rows: every read is by key, never by offset.
-  func read(_ list: String, from spot: StoredSpot, limit: Int, itemVersion: Int) throws(SQLiteStoreError)
+  package func read(_ list: String, from spot: StoredSpot, limit: Int, itemVersion: Int)
+    throws(SQLiteStoreError)
     -> StoredRead
   {
     try using { connection throws(SQLiteStoreError) in
@@ -70,7 +71,8 @@ extension SQLiteListStore {
   /// rows up to *k* are replaced and the ones after it kept, with the network's key after them;
   /// otherwise every row is replaced and the network continues after the page.
   /// - Returns: The new generation.
-  func replaceHead(
+  @discardableResult
+  package func replaceHead(
     _ list: String, rows: [(id: String, body: Data)], continuing key: RemoteKey?, hasMore: Bool,
     refreshedAt: Date
   ) throws(SQLiteStoreError) -> Int {
@@ -119,7 +121,7 @@ extension SQLiteListStore {
   }
 
   /// Saves the id of the item the user is at, for the next launch to open on.
-  func saveAnchor(_ list: String, id: String?, itemVersion: Int) throws(SQLiteStoreError) {
+  package func saveAnchor(_ list: String, id: String?, itemVersion: Int) throws(SQLiteStoreError) {
     try using { connection throws(SQLiteStoreError) in
       _ = try Self.state(of: list, itemVersion: itemVersion, in: connection)
       try connection.statement("UPDATE list SET anchor_id = ?1 WHERE key = ?2")

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Foundation
 
 /// A prepared statement of a ``SQLiteConnection``: bind, step, read columns.

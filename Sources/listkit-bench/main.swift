@@ -14,6 +14,7 @@ let benchmarks: [(name: String, run: @MainActor () async -> Void)] = [
   ("cache", runCacheBenchmark),
   ("http", runHTTPBenchmark),
   ("editing", runEditingBenchmark),
+  ("store", runStoreBenchmark),
 ]
 
 if let name = CommandLine.arguments.dropFirst().first {

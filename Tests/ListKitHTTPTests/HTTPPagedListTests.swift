@@ -1,6 +1,5 @@
 import Foundation
 import ListKitFixtures
-import ListKit
 import ListKitHTTP
 import ListKitTesting
 import Testing
