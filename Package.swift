@@ -74,6 +74,7 @@ let package = Package(
       name: "ListKitDocumentationTests",
       dependencies: [
         "ListDiff", "ListKit", "ListKitHTTP", "ListKitTesting", "ListKitTerminal", "ListKitFixtures",
+        "ListKitSQLite",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -5,7 +5,7 @@ import ListKit
 /// One account's lists on disk: a SQLite database file that a ``StoredPageLoader`` fills from
 /// the network and reads pages from, so a list opens where the user left it without the network.
 ///
-/// Each account has a file of its own, named by a SHA-256 of its ``UserIdentity`` (no account id
+/// Each account has a file of its own, named by a SHA-256 of its `UserIdentity` (no account id
 /// or token is written anywhere in it), created 0600 in a folder made 0700. The store opens the
 /// file itself only after checking it: a symbolic link, a file of another owner or one others
 /// may write, a file that is not a database or whose rows were altered is removed and replaced

@@ -1,14 +1,14 @@
 import Foundation
 import ListKit
 
-/// A ``PageLoader`` that serves a list from an ``SQLiteListStore`` and fills the store from the
+/// A `PageLoader` that serves a list from an ``SQLiteListStore`` and fills the store from the
 /// network: the list opens where the user left it, offline, at any depth, and scrolls through
 /// everything stored without a request.
 ///
-/// The network loader (an `HTTPPageLoader`, any ``PageLoader``) is unchanged: this loader asks it
+/// The network loader (an `HTTPPageLoader`, any `PageLoader`) is unchanged: this loader asks it
 /// for the pages after the stored ones, one at a time, when the list reaches the stored end, and
-/// for the first page when the list refreshes. Use it with a ``PagedList`` in
-/// ``PagingStyle/cursor`` style; set ``PagingConfiguration/maximumItemCount`` to bound memory, as
+/// for the first page when the list refreshes. Use it with a `PagedList` in
+/// `PagingStyle.cursor` style; set `PagingConfiguration.maximumItemCount` to bound memory, as
 /// rows dropped from memory are read back from disk, never fetched again:
 ///
 /// ```swift
@@ -33,7 +33,7 @@ import ListKit
 /// - **Refreshes keep the rows.** A refresh that fails leaves every stored and shown row (the list
 ///   shows the failure in its status row); one that succeeds replaces the head of the list in one
 ///   transaction and keeps the stored rows after the point where the new page meets them.
-/// - **Per account.** Requests for each ``RequestContext/identity`` read and write that user's
+/// - **Per account.** Requests for each `RequestContext.identity` read and write that user's
 ///   own database file.
 /// - **Bad files cost a refetch, not a crash.** A damaged, altered or untrusted file is replaced by
 ///   an empty one and the list loads from the network; a store that cannot be used at all (a
@@ -86,7 +86,7 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Sendable {
   }
 
   /// The store of a user's database (one per user, made on first use).
-  /// - Parameter user: The user, as ``RequestContext/identity`` names them.
+  /// - Parameter user: The user, as `RequestContext.identity` names them.
   public func store(for user: UserIdentity?) -> SQLiteListStore {
     shared.withLock { shared in
       if let store = shared.stores[user] { return store }
@@ -104,7 +104,7 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Sendable {
 
   /// Closes and removes a user's database with its `-wal` and `-shm` (sign-out).
   ///
-  /// A fill of that user still in flight writes nothing. Call ``PagedList/signOut(removingCachedEntries:)`` as
+  /// A fill of that user still in flight writes nothing. Call `PagedList.signOut(removingCachedEntries:)` as
   /// well.
   /// - Parameter user: Whose database to remove.
   public func removeStore(for user: UserIdentity?) async {

@@ -70,7 +70,10 @@ enum DocumentationBlockCompiler {
             [
               "-typecheck", "-swift-version", "6", "-enable-upcoming-feature", "MemberImportVisibility",
               "-warnings-as-errors", "-parse-as-library", "-module-name", "DocumentationBlock",
-              "-I", modules.path, file.path,
+              "-I", modules.path,
+              // ListKitSQLite's module refers to the system SQLite's module map, which SwiftPM
+              // hands the compiler for a package that depends on it.
+              "-I", DocumentationSources.root.appendingPathComponent("Sources/CSQLite").path, file.path,
             ], output: folder.appendingPathComponent("block\(index).log"))
           return result.status == 0
             ? nil : Failure(location: unit.location, source: unit.source, output: result.output)

@@ -111,6 +111,7 @@ enum DocumentationSources {
       "Guides/Diffing.md": "ListDiff", "Guides/HTTP.md": "ListKitHTTP",
       "Guides/HeadlessTableView.md": "ListKitTesting", "Guides/TestingTime.md": "ListKitTesting",
       "Guides/Terminal.md": "ListKitTerminal", "Guides/ApplePlatforms.md": "ListKitUIKit",
+      "Guides/Offline.md": "ListKitSQLite",
     ]
     return guides[file] ?? "ListKit"
   }
