@@ -58,7 +58,7 @@ extension SQLiteListStore {
         )
         .run()
         guard connection.changes == 1, !Task.isCancelled else { return nil }
-        var position = try Self.lastPosition(of: list, in: connection).map { $0 + 1 } ?? 0
+        var position = try Self.lastPosition(of: list, in: connection).map { $0 + Self.positionStep } ?? 0
         return try Self.insert(rows, into: list, from: &position, replacingIDs: false, in: connection)
       }
     }
@@ -93,7 +93,7 @@ extension SQLiteListStore {
         }
         // An item the server moved up from further down is shown once, where the page has it:
         // the insert replaces the row of the same id.
-        var position = (overlap ?? (rows.count - 1)) - rows.count + 1
+        var position = overlap.map { $0 - (rows.count - 1) * Self.positionStep } ?? 0
         _ = try Self.insert(rows, into: list, from: &position, replacingIDs: true, in: connection)
         let generation = try connection.statement("SELECT generation FROM list WHERE key = ?1").bind(
           .text(list))
@@ -245,7 +245,7 @@ extension SQLiteListStore {
     return rows
   }
 
-  private static func position(of id: String, in list: String, _ connection: SQLiteConnection)
+  static func position(of id: String, in list: String, _ connection: SQLiteConnection)
     throws(SQLiteStoreError) -> Int?
   {
     let select = try connection.statement("SELECT pos FROM item WHERE list = ?1 AND id = ?2")
@@ -254,7 +254,7 @@ extension SQLiteListStore {
     return try select.step() ? select.integer(0) : nil
   }
 
-  private static func lastPosition(of list: String, in connection: SQLiteConnection) throws(SQLiteStoreError)
+  static func lastPosition(of list: String, in connection: SQLiteConnection) throws(SQLiteStoreError)
     -> Int?
   {
     let select = try connection.statement("SELECT max(pos) FROM item WHERE list = ?1").bind(.text(list))
@@ -282,7 +282,7 @@ extension SQLiteListStore {
       ).run()
       if connection.changes == 1 {
         written.append(StoredRow(position: position, id: row.id, body: row.body))
-        position += 1
+        position += positionStep
       }
     }
     return written

@@ -25,6 +25,9 @@ public actor SQLiteListStore {
 
   /// The schema this version writes, in `PRAGMA user_version`.
   static let schemaVersion = 1
+  /// The distance between the positions of rows written one after the other: room for 32 edits
+  /// inserted between the same two rows, and for 2³¹ rows each side of the first.
+  static let positionStep = 1 << 32
 
   /// The store of `user`'s lists in `directory`; nothing is read until the first call.
   /// - Parameters:
@@ -132,6 +135,10 @@ public actor SQLiteListStore {
           crc INTEGER NOT NULL, PRIMARY KEY (list, pos)
         ) WITHOUT ROWID;
         CREATE UNIQUE INDEX IF NOT EXISTS item_id ON item (list, id);
+        CREATE TABLE IF NOT EXISTS pending (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT, list TEXT NOT NULL, key TEXT NOT NULL UNIQUE,
+          id TEXT NOT NULL, body BLOB NOT NULL, crc INTEGER NOT NULL
+        );
         PRAGMA user_version = \(schemaVersion);
         """)
     }

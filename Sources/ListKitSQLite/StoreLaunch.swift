@@ -1,3 +1,5 @@
+import ListKit
+
 /// What ``StoredPageLoader/open(_:refreshOnLaunch:)`` did.
 public struct StoreLaunch: Hashable, Sendable {
   /// The id of the stored item the list opened on, or `nil` when it opened at the top.
@@ -7,4 +9,7 @@ public struct StoreLaunch: Hashable, Sendable {
   public var problem: SQLiteStoreError?
   /// Whether a refresh was started after the stored rows were shown.
   public var refreshed: Bool
+  /// The edits that waited for the server when the app last ran, shown again as pending, oldest
+  /// first; ``StoredPageLoader/pendingEdits()`` tells what each one is.
+  public var restoredEdits: [PendingEdit]
 }

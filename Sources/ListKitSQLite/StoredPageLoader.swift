@@ -40,7 +40,7 @@ import ListKit
 ///   read-only folder, a full disk) leaves the list working from the network alone. Each problem
 ///   is kept in ``problems()``.
 public final class StoredPageLoader<Item>: PageLoader, Sendable
-where Item: Codable & Identifiable & Sendable, Item.ID: Sendable {
+where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
   let listKey: String
   let directory: URL
   let remote: any PageLoader<Item>
@@ -48,13 +48,26 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Sendable {
   let remotePageSize: Int
   let itemVersion: Int
   let now: @Sendable () -> Date
-  private let shared = Locked(Shared())
+  let shared = Locked(Shared())
 
-  private struct Shared {
+  struct Shared {
     var stores: [UserIdentity?: SQLiteListStore] = [:]
     /// The users whose first first-page request of this launch was already served.
     var launched: Set<UserIdentity?> = []
     var problems: [SQLiteStoreError] = []
+    /// The pending edits kept on disk, oldest first.
+    var pending: [PendingEntry] = []
+    /// The last write of an edit: each waits for the one before, so they land in order.
+    var lastWrite: Task<Void, Never>?
+  }
+
+  /// A pending edit kept on disk, and whose store holds it.
+  struct PendingEntry {
+    var handle: PendingEdit
+    var key: String
+    var persisted: PersistedEdit<Item>
+    var user: UserIdentity?
+    var edit: ItemEdit<Item> { persisted.edit }
   }
 
   /// The most problems ``problems()`` keeps.
@@ -102,7 +115,8 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Sendable {
     shared.withLock { $0.problems }
   }
 
-  /// Closes and removes a user's database with its `-wal` and `-shm` (sign-out).
+  /// Closes and removes a user's database with its `-wal` and `-shm` (sign-out), with the
+  /// edits it kept that wait for the server.
   ///
   /// A fill of that user still in flight writes nothing. Call `PagedList.signOut(removingCachedEntries:)` as
   /// well.
@@ -112,7 +126,9 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Sendable {
     shared.withLock { shared in
       shared.stores[user] = nil
       shared.launched.remove(user)
+      shared.pending.removeAll { $0.user == user }
     }
+    await waitForWrites()
     await store.removeDatabase()
   }
 
@@ -124,6 +140,10 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Sendable {
   ///
   /// A list that has nothing stored loads its first page from the network instead (and needs no
   /// refresh). Returns once the stored page is shown and the refresh, if any, has ended.
+  ///
+  /// The edits waiting for the server that the store kept are shown again first, as pending
+  /// edits (``pendingEdits()`` hands them to the app to send), and from then on every edit the
+  /// app makes to `list` is written to the store (see ``pendingEdits()``).
   /// - Parameters:
   ///   - list: The list this loader serves.
   ///   - refreshOnLaunch: When to ask the network for a fresh first page.
@@ -143,6 +163,12 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Sendable {
     }
     if let problem { record(problem) }
     shared.withLock { _ = $0.launched.remove(user) }
+    let restored = await restoreEdits(of: list, from: store)
+    if problem == nil { problem = restored.problem }
+    list.editRecorder = { [weak self, weak list] record in
+      guard let self, let list else { return }
+      self.write(record, of: list)
+    }
     let anchor = stored.flatMap { $0.rows.isEmpty ? nil : $0.state.anchorID }
     await list.start(at: anchor.map { .item(id: $0) } ?? .top)?.value
     let isDue: Bool
@@ -155,7 +181,7 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Sendable {
       isDue = read.state.refreshedAt.map { now().timeIntervalSince($0) >= Self.seconds(age) } ?? true
     }
     if isDue { await list.refresh()?.value }
-    return StoreLaunch(openedAt: anchor, problem: problem, refreshed: isDue)
+    return StoreLaunch(openedAt: anchor, problem: problem, refreshed: isDue, restoredEdits: restored.handles)
   }
 
   /// Saves the item the user is at, for the next ``open(_:refreshOnLaunch:)`` to open on.
@@ -361,12 +387,12 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Sendable {
     return (next, page.hasMore && !page.items.isEmpty && next != nil)
   }
 
-  private func encode(_ items: [Item]) throws -> [(id: String, body: Data)] {
+  func encode(_ items: [Item]) throws -> [(id: String, body: Data)] {
     let encoder = JSONEncoder()
     return try items.map { (String(describing: $0.id), try encoder.encode($0)) }
   }
 
-  private func record(_ problem: SQLiteStoreError) {
+  func record(_ problem: SQLiteStoreError) {
     shared.withLock { shared in
       shared.problems.append(problem)
       if shared.problems.count > Self.problemLimit { shared.problems.removeFirst() }

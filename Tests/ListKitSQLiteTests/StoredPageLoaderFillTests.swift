@@ -114,6 +114,6 @@ import Testing
     let written = try await store.append(
       StoreFixtures.listName, rows: [row], continuing: .page(9), hasMore: true, generation: state.generation)
     #expect(written?.map(\.id) == ["99"])
-    #expect(written?.first?.position == 10)
+    #expect(written?.first?.position == 10 * SQLiteListStore.positionStep)
   }
 }

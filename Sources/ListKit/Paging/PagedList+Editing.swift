@@ -16,6 +16,7 @@ extension PagedList {
   ///   *n* items otherwise, an insert or a remove included.
   public func apply(_ edit: ItemEdit<Item>) {
     reportingAppInsert(edit) { _ = transition { $0.applyEdit(edit, pending: false).actions } }
+    editRecorder?(.applied(edit, pending: nil))
   }
 
   /// Runs `body` with ``isReportingAppInsert`` telling whether `edit` is an insert.
@@ -57,6 +58,7 @@ extension PagedList {
       }
     }
     guard let handle else { preconditionFailure("internal inconsistency: an edit without a handle") }
+    editRecorder?(.applied(edit, pending: handle))
     return handle
   }
 
@@ -74,6 +76,7 @@ extension PagedList {
   ///   - serverItem: For an insert, the server's copy of the item; ignored for other edits.
   public func confirm(_ edit: PendingEdit, serverItem: Item? = nil) {
     _ = transition { $0.confirmEdit(edit, serverItem: serverItem) }
+    editRecorder?(.confirmed(edit, serverItem: serverItem))
   }
 
   /// Undoes a pending edit: the server refused it, or the request failed.
@@ -84,6 +87,7 @@ extension PagedList {
   ///   rolled back, or of a previous context does nothing.
   public func rollBack(_ edit: PendingEdit) {
     _ = transition { $0.rollBackEdit(edit) }
+    editRecorder?(.rolledBack(edit))
   }
 
   /// Whether an edit is still waiting for ``confirm(_:serverItem:)`` or ``rollBack(_:)``.

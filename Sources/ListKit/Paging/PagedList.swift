@@ -89,6 +89,9 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   /// ``applyPending(_:)``): a view brings it into view, where an insert that came with a page or
   /// a roll-back keeps the user's place.
   package internal(set) var isReportingAppInsert = false
+  /// Told of every edit the app makes, after the list took it: a store that keeps the list on
+  /// disk writes them with its rows.
+  package var editRecorder: (@MainActor (EditRecord<Item>) -> Void)?
   var nextSubscriberID = 0
 
   /// Creates a list with nothing loaded; call ``start(at:)`` to show the cache and load.
