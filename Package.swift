@@ -47,6 +47,8 @@ let package = Package(
       ]),
     // A test fixture, not a tool: FilePageCacheCrashTests runs it and kills it mid-write.
     .executableTarget(name: "listkit-cache-writer", dependencies: ["ListKit"]),
+    // A test fixture, not a tool: SQLiteListStoreCrashTests runs it and kills it mid-transaction.
+    .executableTarget(name: "listkit-store-writer", dependencies: ["ListKit", "ListKitSQLite"]),
     // A test fixture, not a tool: HTTPHostileMemoryTests runs it under a memory limit.
     .executableTarget(name: "listkit-http-probe", dependencies: ["ListKitHTTP"]),
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListKitTesting", "ListKitFixtures"]),

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Finds the package's fixture executables (`listkit-cache-writer`, `listkit-http-probe`), which
-/// `swift build --build-tests` and `swift test` build beside the test binary, for tests that run
-/// them as child processes.
+/// Finds the package's fixture executables (`listkit-cache-writer`, `listkit-store-writer`,
+/// `listkit-http-probe`), which `swift build --build-tests` and `swift test` build beside the
+/// test binary, for tests that run them as child processes.
 package enum FixtureExecutable {
   /// The executable `name` in the build directory of the running test binary, or `nil`.
   ///

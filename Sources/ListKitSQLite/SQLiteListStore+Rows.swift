@@ -45,7 +45,7 @@ extension SQLiteListStore {
   /// calling task was cancelled (a refresh or an account switch in the list), when it writes
   /// nothing and returns `nil`. A row whose id is already stored is skipped.
   /// - Returns: The rows written, with their positions.
-  func append(
+  package func append(
     _ list: String, rows: [(id: String, body: Data)], continuing key: RemoteKey?, hasMore: Bool,
     generation: Int
   ) throws(SQLiteStoreError) -> [StoredRow]? {

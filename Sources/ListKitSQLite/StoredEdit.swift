@@ -20,4 +20,10 @@ package struct StoredPendingRecord: Hashable, Sendable {
   package var id: String
   /// The edit, encoded by the loader.
   package var body: Data
+
+  package init(key: String, id: String, body: Data) {
+    self.key = key
+    self.id = id
+    self.body = body
+  }
 }

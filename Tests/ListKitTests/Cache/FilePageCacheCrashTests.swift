@@ -53,10 +53,8 @@ import Testing
       let delay =
         targeted
         ? UInt32.random(in: 0..<1_000, using: &random) : UInt32.random(in: 0..<150_000, using: &random)
-      // The child is started, waited for and killed on a thread of its own: blocking calls on one
-      // of the few threads Swift concurrency runs tests on would stall every other suite.
       switch await Self.runAndKill(writer, directory: directory, targeted: targeted, delay: delay) {
-      case .stoppedBeforeFirstSave(let message):
+      case .stoppedBeforeReady(let message):
         Issue.record("the writer stopped before its first save (seed \(seed)): \(message)")
         return
       case .failedToStart(let message):
@@ -101,48 +99,18 @@ import Testing
     #expect(wholeEntriesChecked > 0)
   }
 
-  /// Returns once a temporary file exists in the directory (a write is under way), or after the
-  /// timeout.
-  enum WriterRun: Sendable {
-    case failedToStart(String)
-    case stoppedBeforeFirstSave(String)
-    case ended(Process.TerminationReason)
-  }
-
   /// Starts the writer, waits until it is ready (and, when `targeted`, until a write is under
-  /// way), waits `delay` microseconds, kills it and waits for its end — all on a thread of its own.
-  static func runAndKill(_ writer: URL, directory: URL, targeted: Bool, delay: UInt32) async -> WriterRun {
-    await withCheckedContinuation { continuation in
-      Thread.detachNewThread {
-        let process = Process()
-        process.executableURL = writer
-        process.arguments = [directory.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        do {
-          try process.run()
-        } catch {
-          continuation.resume(returning: .failedToStart("\(error)"))
-          return
-        }
-        let ready = output.fileHandleForReading.availableData
-        guard String(decoding: ready, as: UTF8.self).hasPrefix("ready") else {
-          process.waitUntilExit()
-          let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-          continuation.resume(returning: .stoppedBeforeFirstSave(message))
-          return
-        }
-        if targeted { waitForTemporaryFile(in: directory, timeout: .seconds(5)) }
-        usleep(delay)  // NB: the random kill moment is the test's input, not something it measures.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        continuation.resume(returning: .ended(process.terminationReason))
-      }
+  /// way), waits `delay` microseconds and kills it.
+  static func runAndKill(_ writer: URL, directory: URL, targeted: Bool, delay: UInt32) async
+    -> KilledChild.Outcome
+  {
+    await KilledChild.run(writer, arguments: [directory.path], delay: delay) {
+      if targeted { waitForTemporaryFile(in: directory, timeout: .seconds(5)) }
     }
   }
 
+  /// Returns once a temporary file exists in the directory (a write is under way), or after the
+  /// timeout.
   static func waitForTemporaryFile(in directory: URL, timeout: Duration) {
     // NB: a bound on watching another process's files, which give no event to await.
     let deadline = ContinuousClock.now + timeout
