@@ -37,7 +37,7 @@ let package = Package(
     // the executable only wires them to a terminal.
     .target(
       name: "ListKitDemoSupport",
-      dependencies: ["ListKit", "ListKitTerminal", "ListKitHTTP", "ListKitTesting"]),
+      dependencies: ["ListKit", "ListKitTerminal", "ListKitHTTP", "ListKitTesting", "ListKitSQLite"]),
     .executableTarget(
       name: "listkit-demo", dependencies: ["ListKit", "ListKitTerminal", "ListKitDemoSupport"]),
     .executableTarget(

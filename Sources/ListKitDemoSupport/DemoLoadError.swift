@@ -1,4 +1,5 @@
 import Foundation
+import ListKit
 
 /// Why the demo's built-in loader failed a request.
 package enum DemoLoadError: Error, Hashable, Sendable {
@@ -7,6 +8,8 @@ package enum DemoLoadError: Error, Hashable, Sendable {
   case simulatedFailure(offset: Int, attempt: Int)
   /// A failure injected by `--fail-rate` into the `request`-th edit (like, delete, post), from 1.
   case simulatedEditFailure(request: Int)
+  /// The network is down (the o key, `--offline`).
+  case offline
   /// A request the loader cannot serve (a negative position, a size of 0, a foreign cursor).
   case invalidRequest(String)
 }
@@ -19,6 +22,8 @@ extension DemoLoadError: CustomStringConvertible {
       "simulated network failure (items from \(offset + 1), attempt \(attempt))"
     case .simulatedEditFailure(let request):
       "simulated network failure (edit request \(request))"
+    case .offline:
+      "the network is down (press o to bring it up)"
     case .invalidRequest(let reason):
       "invalid request: \(reason)"
     }
@@ -28,4 +33,11 @@ extension DemoLoadError: CustomStringConvertible {
 extension DemoLoadError: LocalizedError {
   /// The same short message, which `PagingError` shows the user.
   package var errorDescription: String? { description }
+}
+
+extension DemoLoadError: PagingErrorClassifying {
+  /// ``offline`` is `PagingErrorKind.offline`; every other case `PagingErrorKind.other`.
+  package var pagingErrorKind: PagingErrorKind {
+    self == .offline ? .offline : .other
+  }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ListKit
 import ListKitHTTP
+import ListKitSQLite
 
 extension DemoOptions {
   /// The name of the demo's cache folder under the default cache location.
@@ -9,19 +10,31 @@ extension DemoOptions {
   /// The paging configuration the flags ask for: `--style` and `--page-size`, prefetching the
   /// next page when a row at most 5 rows from the end appears; pages are numbered from 1 for
   /// `--url` (Django REST framework's numbers), from 0 for the built-in data set.
+  ///
+  /// With `--store` the list pages the store by cursor and holds at most 8 pages, the rest read
+  /// back from disk as the user scrolls; ``remotePagingStyle`` is then how the network pages.
   /// - Returns: The configuration.
   /// - Throws: ``PagingConfigurationError`` for a page size the list refuses (the parser already
   ///   keeps it from 1 to 1000).
   package func pagingConfiguration() throws(PagingConfigurationError) -> PagingConfiguration {
-    let pagingStyle: PagingStyle =
-      switch style {
-      // The index is the page number the loader sends: Django REST framework (`--url`) counts
-      // from 1, the built-in data set from 0.
-      case .page: .pageIndex(firstIndex: url == nil ? 0 : 1)
-      case .offset: .offset
-      case .cursor: .cursor
-      }
-    return try PagingConfiguration(style: pagingStyle, pageSize: pageSize, prefetchDistance: min(5, pageSize))
+    let prefetchDistance = min(5, pageSize)
+    guard storeDirectory == nil else {
+      return try PagingConfiguration(
+        style: .cursor, pageSize: pageSize, prefetchDistance: prefetchDistance, maximumItemCount: pageSize * 8
+      )
+    }
+    return try PagingConfiguration(
+      style: remotePagingStyle, pageSize: pageSize, prefetchDistance: prefetchDistance)
+  }
+
+  /// How the source pages, by `--style`: the index is the page number the loader sends, from 1
+  /// for `--url` (Django REST framework) and from 0 for the built-in data set.
+  package var remotePagingStyle: PagingStyle {
+    switch style {
+    case .page: .pageIndex(firstIndex: url == nil ? 0 : 1)
+    case .offset: .offset
+    case .cursor: .cursor
+    }
   }
 
   /// Where the list opens: the photo of `--start-at`, the newest (last) photo for `--chat`,
@@ -46,6 +59,22 @@ extension DemoOptions {
     return DemoPhotoLoader(
       photos: PhotoDataSet.photos(count: count, seed: seed), latency: latency, failRate: failRate, seed: seed,
       clock: ContinuousClock())
+  }
+
+  /// The network of the source the flags ask for (``makeLoader()``), down at launch with
+  /// `--offline`.
+  package func makeNetwork() -> DemoNetwork {
+    DemoNetwork(makeLoader(), isDown: offline)
+  }
+
+  /// With `--store`, the loader that keeps the list in a database in that folder, filled from
+  /// `network`; otherwise `nil`.
+  package func makeStoredLoader(network: DemoNetwork) -> StoredPageLoader<Photo>? {
+    guard let storeDirectory else { return nil }
+    return StoredPageLoader(
+      listName: "photos", query: cacheQuery,
+      directory: URL(fileURLWithPath: storeDirectory, isDirectory: true),
+      remote: network, remoteStyle: remotePagingStyle, remotePageSize: pageSize)
   }
 
   /// The HTTP loader for a JSON API: Django REST framework's query names (`page` from 1 and

@@ -49,6 +49,11 @@ package struct DemoOptions: Hashable, Sendable {
   package var chat = false
   /// The id of the item to open the list at (`--start-at`); pages load both ways from it.
   package var startAt: String?
+  /// `--store DIR`: the folder of the SQLite database that keeps every photo seen, so the list
+  /// opens where the user left it, offline too; `nil` for none.
+  package var storeDirectory: String?
+  /// `--offline`: the network starts down (o brings it up).
+  package var offline = false
 
   /// Options with every default.
   package init() {}
@@ -84,6 +89,9 @@ package struct DemoOptions: Hashable, Sendable {
       --chat              chat-like: open at the newest (last) photo, at the bottom; older pages
                           load above when you reach the top, and the screen does not jump
       --start-at ID       open the list at the photo with this id; pages load both ways
+      --store DIR         keep every photo seen in a SQLite database in DIR: the list opens on the
+                          photo it was left at, with or without the network (o takes it down and up)
+      --offline           start with the network down (o brings it up)
       --dump              print the rendered screen and exit, without a terminal
       --pages N           with --dump: how many pages to load first, 0 to 10000 (default 1)
       --width N           with --dump: screen width in columns, 20 to 1000 (default 80)
@@ -127,6 +135,7 @@ package struct DemoOptions: Hashable, Sendable {
         case .noCache: options.usesCache = false
         case .dump: options.dump = true
         case .chat: options.chat = true
+        case .offline: options.offline = true
         default: preconditionFailure("internal inconsistency: \(name) takes a value")
         }
         continue
@@ -165,10 +174,12 @@ package struct DemoOptions: Hashable, Sendable {
     case help = "--help"
     case chat = "--chat"
     case startAt = "--start-at"
+    case store = "--store"
+    case offline = "--offline"
 
     var takesValue: Bool {
       switch self {
-      case .empty, .noCache, .dump, .help, .chat: false
+      case .empty, .noCache, .dump, .help, .chat, .offline: false
       default: true
       }
     }
@@ -232,7 +243,12 @@ package struct DemoOptions: Hashable, Sendable {
       }
       seed = parsed
     case .startAt: startAt = try singleLine("an item id on one line")
-    case .empty, .noCache, .dump, .help, .chat:
+    case .store:
+      guard !value.isEmpty else {
+        throw .invalidValue(option: name, value: value, expected: "a directory path")
+      }
+      storeDirectory = value
+    case .empty, .noCache, .dump, .help, .chat, .offline:
       preconditionFailure("internal inconsistency: \(name) takes no value")
     }
   }
@@ -240,6 +256,8 @@ package struct DemoOptions: Hashable, Sendable {
   private func checkCombinations(_ seen: Set<String>) throws(DemoOptionsError) {
     let pairs: [(Flag, Flag)] = [
       (.empty, .count), (.noCache, .cacheDirectory), (.empty, .url), (.count, .url), (.chat, .url),
+      // The store opens where the user left it, and keeps every photo instead of the first page.
+      (.store, .chat), (.store, .startAt), (.store, .cacheDirectory), (.store, .noCache),
     ]
     for (first, second) in pairs where seen.contains(first.rawValue) && seen.contains(second.rawValue) {
       throw .conflictingOptions(first.rawValue, second.rawValue)

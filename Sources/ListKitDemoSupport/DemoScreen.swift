@@ -1,5 +1,6 @@
 import Foundation
 import ListKit
+import ListKitSQLite
 import ListKitTerminal
 
 /// The demo's screen, built the way an iOS screen is: a ``PagedList`` of photos shown through a
@@ -66,6 +67,11 @@ package final class DemoScreen {
   private let renderer = ObservationRenderer()
   /// The "server" the edit keys talk to: the built-in loader, or `nil` for `--url`.
   package var editor: (any DemoPhotoEditing)?
+  /// The network the o key takes down and up, or `nil` for a screen made without one.
+  package var network: DemoNetwork?
+  /// With `--store`: the loader that keeps the photos on disk, which ``start()`` opens and
+  /// ``leave()`` saves the place of.
+  package var storedLoader: StoredPageLoader<Photo>?
   /// The message being typed in a chat.
   package internal(set) var draft = ""
   /// What the last edit did, for the status line ("like of 3 rolled back"), or "".
@@ -127,11 +133,70 @@ package final class DemoScreen {
     if isChat { table.sections = [photosSection] }
   }
 
-  /// Shows the cached first page, if any, then refreshes: what the app does at launch.
+  /// Creates the screen the flags ask for: the source behind its network switch, with the
+  /// first-page cache, or with `--store` the database that keeps every photo seen.
+  /// - Parameters:
+  ///   - options: The flags.
+  ///   - size: The screen size.
+  ///   - now: The current time, for the age of the cached page and of the last refresh.
+  /// - Throws: ``PagingConfigurationError`` for a page size the list refuses.
+  package convenience init(
+    options: DemoOptions, size: TerminalSize, now: @escaping @Sendable () -> Date = { Date() }
+  ) throws(PagingConfigurationError) {
+    let network = options.makeNetwork()
+    let stored = options.makeStoredLoader(network: network)
+    let loader: any PageLoader<Photo> = stored ?? network
+    try self.init(
+      options: options, loader: loader, cache: stored == nil ? options.makeCache() : nil, size: size, now: now
+    )
+    self.network = network
+    storedLoader = stored
+    editor = network.takesEdits ? network : nil
+  }
+
+  /// Shows the cached first page, if any, then refreshes: what the app does at launch. With
+  /// `--store`, opens the stored list on the photo it was left at instead, with no request,
+  /// and refreshes it when the last refresh is an hour old.
   /// - Returns: The task reading the cache and loading the first page, or `nil`.
   @discardableResult
   package func start() -> Task<Void, Never>? {
-    anchor == .top ? list.start() : list.start(at: anchor)
+    if let storedLoader {
+      return Task {
+        let launch = await storedLoader.open(list, refreshOnLaunch: .ifOlderThan(.seconds(3_600)))
+        opened(launch)
+      }
+    }
+    return anchor == .top ? list.start() : list.start(at: anchor)
+  }
+
+  /// Puts the cursor on the first row when the stored list had no place to open on.
+  private func opened(_ launch: StoreLaunch) {
+    if listView.highlightedPath == nil { listView.moveCursor(.first) }
+    if let problem = launch.problem { editNote = "store: \(problem)" }
+    contentChanged()
+  }
+
+  /// Saves the photo under the cursor for the next launch with the same `--store` to open on,
+  /// once the edits in flight have their answers; does nothing without `--store`.
+  package func leave() async {
+    guard let storedLoader else { return }
+    await editsFinished()
+    do {
+      try await storedLoader.savePlace(of: list, at: highlightedPhoto?.id)
+    } catch {
+      editNote = "store: \(error)"
+    }
+    await storedLoader.waitForWrites()
+  }
+
+  /// o: takes the network down, or brings it back up and retries what failed.
+  func toggleNetwork() -> KeyResult {
+    guard let network else { return .ignored }
+    network.isDown.toggle()
+    editNote = network.isDown ? "network down" : "network up"
+    if !network.isDown { list.retry() }
+    contentChanged()
+    return .handled
   }
 
   /// Waits until no page and no cache read at launch is loading.
@@ -158,19 +223,29 @@ package final class DemoScreen {
       if isChat {
         // A chat reads from the bottom: the newest item.
         listView.moveCursor(.last)
+      } else if storedLoader != nil {
+        // A stored list opens with its saved photo first, and the cursor goes on it before an
+        // earlier page lands above; later refreshes happen in place.
+        if listView.highlightedPath == nil, let first = list.items.first { highlightPhoto(String(first.id)) }
       } else if anchor == .top {
         listView.moveCursor(.first)
       } else if listView.highlightedPath == nil, case .item(let id) = anchor {
         // The photos section has brought the start photo on screen: the cursor goes on it.
-        let start = listView.visibleItemPaths.first { path in
-          (listView.cellForItem(at: path) as? PhotoCell)?.photo.map { String($0.id) } == id
-        }
-        listView.highlightItem(at: start)
+        highlightPhoto(id)
       }
     case .nextPage, .previousPage:
       pagesLoaded += 1
     }
     contentChanged()
+  }
+
+  /// Puts the cursor on the photo with `id` once the view shows it.
+  private func highlightPhoto(_ id: String) {
+    applyPendingChanges()
+    let path = listView.visibleItemPaths.first { path in
+      (listView.cellForItem(at: path) as? PhotoCell)?.photo.map { String($0.id) } == id
+    }
+    listView.highlightItem(at: path)
   }
 
   private func cacheLoaded(_ completion: CacheLoadCompletion) {
@@ -209,6 +284,8 @@ package final class DemoScreen {
       return delete()
     case .character("n"), .character("N"):
       return post()
+    case .character("o"), .character("O"):
+      return toggleNetwork()
     case .character("r"), .character("R"), .control("r"):
       // A refresh (or its retry) starts from the top, as pull-to-refresh does: the new first
       // page then arrives under the cursor instead of shrinking the list under a scrolled view
@@ -249,8 +326,23 @@ package final class DemoScreen {
   ) async throws(PagingConfigurationError) -> String {
     // One line of list: enough for the start photo to be on screen, so that rows inserted above
     // it (pinned photos) keep it in place.
-    let screen = try DemoScreen(
-      options: options, loader: loader, cache: cache, size: TerminalSize(columns: options.width, rows: 2))
+    await dump(
+      try DemoScreen(
+        options: options, loader: loader, cache: cache, size: TerminalSize(columns: options.width, rows: 2)),
+      options: options)
+  }
+
+  /// Loads pages without a terminal from the source, cache and store the flags ask for (as
+  /// `listkit-demo --dump` does), and returns the whole list as text.
+  /// - Parameter options: The flags.
+  /// - Returns: The rendered list, every row, one line each.
+  /// - Throws: ``PagingConfigurationError`` for a page size the list refuses.
+  package static func dump(options: DemoOptions) async throws(PagingConfigurationError) -> String {
+    await dump(
+      try DemoScreen(options: options, size: TerminalSize(columns: options.width, rows: 2)), options: options)
+  }
+
+  private static func dump(_ screen: DemoScreen, options: DemoOptions) async -> String {
     screen.loadsNextPageAutomatically = false
     if options.pages > 0 {
       await screen.start()?.value
@@ -261,6 +353,7 @@ package final class DemoScreen {
         await load.value
       }
       await screen.list.waitForCacheWrites()
+      await screen.storedLoader?.waitForWrites()
     }
     screen.applyPendingChanges()
     let view = screen.listView
@@ -300,12 +393,18 @@ package final class DemoScreen {
 
   /// The last line: the counts and state, always on screen, then the keys.
   private var statusText: String {
-    let note = editNote.isEmpty ? "" : " · \(editNote)"
+    let offline = network?.isDown == true && !editNote.hasPrefix("network") ? " · network down" : ""
+    let note = (editNote.isEmpty ? "" : " · \(editNote)") + offline
     let keys =
       !isChat
-      ? "↑↓ PgUp PgDn · l like · d delete · n new · r refresh · q quit"
+      ? "↑↓ PgUp PgDn · l like · d delete · n new · r refresh · \(networkKey)q quit"
       : draft.isEmpty ? "type a message, Enter sends · ^R refresh · ^C quit" : "› \(draft)▏"
     return " \(list.items.count) photos · \(pagesText) · \(stateText)\(note) │ \(keys)"
+  }
+
+  /// The o key in the key help, where the network matters: with `--store`, or while it is down.
+  private var networkKey: String {
+    storedLoader != nil || network?.isDown == true ? "o network · " : ""
   }
 
   private var stateText: String {

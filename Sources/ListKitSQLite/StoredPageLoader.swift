@@ -186,12 +186,15 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
 
   /// Saves the item the user is at, for the next ``open(_:refreshOnLaunch:)`` to open on.
   ///
-  /// The item is the first on screen, else the last displayed. Does nothing before a row was displayed.
-  /// - Parameter list: The list this loader serves.
+  /// Does nothing when there is no item to save (no row was displayed yet).
+  /// - Parameters:
+  ///   - list: The list this loader serves.
+  ///   - item: The item to open on, for a screen that knows better (the selected message);
+  ///     `nil` (the default) for the first row on screen, else the last displayed.
   /// - Throws: ``SQLiteStoreError`` when the store cannot be written.
   @MainActor
-  public func savePlace(of list: PagedList<Item>) async throws(SQLiteStoreError) {
-    guard let id = list.placeItemID else { return }
+  public func savePlace(of list: PagedList<Item>, at item: Item.ID? = nil) async throws(SQLiteStoreError) {
+    guard let id = item ?? list.placeItemID else { return }
     try await store(for: list.context.identity)
       .saveAnchor(listKey, id: String(describing: id), itemVersion: itemVersion)
   }

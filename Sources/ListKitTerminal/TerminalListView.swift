@@ -122,7 +122,9 @@ public final class TerminalListView: ListView {
   /// `HeadlessTableView` referees with. The data source must already answer with the new state.
   ///
   /// As every `ListView`, it keeps the first item on screen that the batch keeps (and does not
-  /// move) on the same line, so items inserted above the screen never move what is shown.
+  /// move) on the same line, so items inserted above the screen never move what is shown; the
+  /// highlighted item, when it is on screen and kept, goes before the first (rows inserted
+  /// between a title and the cursor push the title up, not the cursor down).
   /// - Parameter update: The batch, with old paths for deletes and reloads and new paths for
   ///   inserts.
   /// - Throws: `BatchUpdateError` when the batch breaks a rule; the view then reloads.
@@ -141,7 +143,12 @@ public final class TerminalListView: ListView {
       reloadData()
       throw error
     }
-    let anchor = validated.anchorRow(amongVisible: visibleItemPathsInLayout()).flatMap { row in
+    // The row under the cursor is the one the user looks at: it stays on its line when it can.
+    let visible = visibleItemPathsInLayout()
+    let highlighted = highlightedPath.flatMap {
+      visible.contains($0) ? validated.anchorRow(amongVisible: [$0]) : nil
+    }
+    let anchor = (highlighted ?? validated.anchorRow(amongVisible: visible)).flatMap { row in
       layout.entry(for: row.old).map { (path: row.new, offsetIntoRow: contentOffset - $0.top) }
     }
     var kept: [ItemPath: AnyObject] = [:]

@@ -15,9 +15,7 @@ enum InteractiveDemo {
   /// Runs until the user quits or the terminal goes away.
   /// - Returns: The exit status.
   /// - Throws: ``PagingConfigurationError`` for a page size the list refuses.
-  static func run(
-    options: DemoOptions, loader: any PageLoader<Photo>, cache: (any PageCache<Photo>)?
-  ) async throws(PagingConfigurationError) -> Int32 {
+  static func run(options: DemoOptions) async throws(PagingConfigurationError) -> Int32 {
     let terminal = Terminal()
     guard terminal.isInteractive else {
       report("standard input and output must be a terminal (use --dump to print the screen)")
@@ -31,7 +29,7 @@ enum InteractiveDemo {
     }
     defer { terminal.stop() }
     var size = terminal.size() ?? TerminalSize(columns: 80, rows: 24)
-    let screen = try DemoScreen(options: options, loader: loader, cache: cache, size: size)
+    let screen = try DemoScreen(options: options, size: size)
     let (events, continuation) = AsyncStream<Event>.makeStream()
     screen.onChange = { continuation.yield(.redraw) }
     terminal.readEvents { continuation.yield(.terminal($0)) }
@@ -42,10 +40,14 @@ enum InteractiveDemo {
       case .redraw:
         break
       case .terminal(.key(let key)):
-        if screen.handle(key) == .quit { return 0 }
+        if screen.handle(key) == .quit {
+          await screen.leave()
+          return 0
+        }
       case .terminal(.resize):
         size = terminal.size() ?? size
       case .terminal(.inputClosed):
+        await screen.leave()
         return 0
       }
       terminal.draw(screen.render(size: size), rows: size.rows)

@@ -17,15 +17,12 @@ guard case .run(let options) = command else {
   exit(0)
 }
 
-let loader = options.makeLoader()
-let cache = options.makeCache()
-
 do {
   if options.dump {
-    print(try await DemoScreen.dump(options: options, loader: loader, cache: cache))
+    print(try await DemoScreen.dump(options: options))
     exit(0)
   }
-  exit(try await InteractiveDemo.run(options: options, loader: loader, cache: cache))
+  exit(try await InteractiveDemo.run(options: options))
 } catch {
   FileHandle.standardError.write(Data("listkit-demo: \(error)\n".utf8))
   exit(2)
