@@ -154,8 +154,9 @@ package final class DemoScreen {
     editor = network.takesEdits ? network : nil
   }
 
-  /// Shows the cached first page, if any, then refreshes: what the app does at launch. With
-  /// `--store`, opens the stored list on the photo it was left at instead, with no request,
+  /// Shows the cached first page, if any, then refreshes: what the app does at launch.
+  ///
+  /// With `--store`, opens the stored list on the photo it was left at instead, with no request,
   /// and refreshes it when the last refresh is an hour old.
   /// - Returns: The task reading the cache and loading the first page, or `nil`.
   @discardableResult

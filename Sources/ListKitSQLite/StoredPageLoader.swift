@@ -135,7 +135,7 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
   // MARK: - Launch
 
   /// Opens a list where the user left it: starts it at the item saved by
-  /// ``savePlace(of:)`` (or at the top), read from the store without the network, then refreshes
+  /// ``savePlace(of:at:)`` (or at the top), read from the store without the network, then refreshes
   /// it when `refreshOnLaunch` says so.
   ///
   /// A list that has nothing stored loads its first page from the network instead (and needs no

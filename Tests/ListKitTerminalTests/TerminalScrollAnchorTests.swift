@@ -50,6 +50,19 @@ import Testing
     #expect(view.render().lines.map(\.text).prefix(3) == ["Summary, 1 pinned", "pinned 7", "message 100"])
   }
 
+  @Test func theHighlightedRowStaysOnItsLineWhenRowsAreInsertedBetweenATitleAndIt() throws {
+    // A summary on top, the cursor on message 100: an earlier page lands between them.
+    let source = RecordingSource(sections: [["Summary"], messages(100..<120)])
+    let view = TerminalListView(width: 30, height: 5)
+    source.register(in: view)
+    view.highlightItem(at: ItemPath(item: 0, section: 1))
+    #expect(view.render().lines.map(\.text).prefix(2) == ["Summary", "message 100"])
+    source.sections[1] = messages(90..<120)
+    try view.performBatchUpdates(BatchUpdate(itemInserts: (0..<10).map { ItemPath(item: $0, section: 1) }))
+    #expect(view.highlightedPath == ItemPath(item: 10, section: 1))
+    #expect(view.render().lines.map(\.text).prefix(2) == ["message 99", "message 100"])
+  }
+
   @Test func aMovedFirstRowLeavesTheAnchorToTheRowBelowIt() throws {
     let source = RecordingSource(sections: [messages(100..<120)])
     let view = TerminalListView(width: 30, height: 5)
