@@ -20,6 +20,8 @@ public actor SQLiteListStore {
   public nonisolated let fileURL: URL
   let files: StoreFiles
   private let executor: BlockingWorkExecutor
+  /// Where each SQLite call and file operation ran, for the tests.
+  package nonisolated let audit: BlockingWorkAudit
   private var openConnection: SQLiteConnection?
   private var isRemoved = false
 
@@ -37,6 +39,7 @@ public actor SQLiteListStore {
     files = StoreFiles(directory: directory, user: user)
     fileURL = URL(fileURLWithPath: files.path)
     executor = BlockingWorkExecutor(label: "ListKitSQLite.store")
+    audit = BlockingWorkAudit(executor: executor)
   }
 
   /// The store's own serial executor, on a thread that is not the cooperative pool's.
@@ -55,6 +58,7 @@ public actor SQLiteListStore {
   public func open() throws(SQLiteStoreError) -> SQLiteStoreError? {
     if openConnection != nil { return nil }
     guard !isRemoved else { throw .closed }
+    audit.record()
     try files.secureDirectory()
     do {
       openConnection = try connect()
@@ -70,6 +74,7 @@ public actor SQLiteListStore {
   ///
   /// Later calls throw ``SQLiteStoreError/closed``; a new store for the user starts empty.
   public func removeDatabase() {
+    audit.record()
     openConnection = nil
     isRemoved = true
     files.removeAll()
@@ -88,6 +93,7 @@ public actor SQLiteListStore {
   func using<Result>(_ body: (SQLiteConnection) throws(SQLiteStoreError) -> Result) throws(SQLiteStoreError)
     -> Result
   {
+    audit.record()
     let connection = try connection()
     do {
       return try body(connection)
@@ -99,6 +105,7 @@ public actor SQLiteListStore {
 
   /// Closes the database and removes its files; the next call starts an empty one.
   func removeFile() {
+    audit.record()
     openConnection = nil
     files.removeAll()
   }

@@ -61,9 +61,9 @@ struct CacheDirectory: Sendable {
   let url: URL
   let path: String
   /// Where each file operation ran; every operation records itself before it touches the disk.
-  let audit: CacheIOAudit
+  let audit: BlockingWorkAudit
 
-  init(url: URL, audit: CacheIOAudit) {
+  init(url: URL, audit: BlockingWorkAudit) {
     self.audit = audit
     self.url = url.standardizedFileURL
     var path = self.url.path

@@ -101,7 +101,7 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
     self.entryByteLimit = max(0, min(byteLimit, Self.maximumEntryBytes))
     let executor = BlockingWorkExecutor(label: "ListKit.FilePageCache")
     self.executor = executor
-    self.files = CacheDirectory(url: directory, audit: CacheIOAudit(executor: executor))
+    self.files = CacheDirectory(url: directory, audit: BlockingWorkAudit(executor: executor))
     self.now = now
     self.timeToLiveSeconds = Self.seconds(timeToLive)
     self.index = CacheIndex(byteLimit: byteLimit)
@@ -145,7 +145,7 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
   }
 
   /// Where the cache's file operations ran so far, for tests.
-  package nonisolated var ioAudit: CacheIOAudit { files.audit }
+  package nonisolated var ioAudit: BlockingWorkAudit { files.audit }
 
   // MARK: - PageCache
 
