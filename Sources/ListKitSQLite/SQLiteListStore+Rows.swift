@@ -28,14 +28,13 @@ extension SQLiteListStore {
           found = false
         }
       }
-      let before = try rows.first.map { row throws(SQLiteStoreError) in
-        try !Self.rows(list, before: row.position, limit: 1, in: connection).isEmpty
+      var before = false
+      var after = false
+      if let first = rows.first, let last = rows.last {
+        before = try !Self.rows(list, before: first.position, limit: 1, in: connection).isEmpty
+        after = try !Self.rows(list, after: last.position, limit: 1, in: connection).isEmpty
       }
-      let after = try rows.last.map { row throws(SQLiteStoreError) in
-        try !Self.rows(list, after: row.position, limit: 1, in: connection).isEmpty
-      }
-      return StoredRead(
-        rows: rows, hasRowsBefore: before ?? false, hasRowsAfter: after ?? false, state: state, found: found)
+      return StoredRead(rows: rows, hasRowsBefore: before, hasRowsAfter: after, state: state, found: found)
     }
   }
 
