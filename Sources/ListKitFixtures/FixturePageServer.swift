@@ -45,10 +45,7 @@ package final class FixturePageServer: Sendable {
 
   /// The port the server listens on.
   package let port: Int
-  private let process: Process
-  private let input: Pipe
-  /// The server's stdout, read to its end (the server's exit) by ``stop()``.
-  private let output: Pipe
+  private let process: SpawnedProcess
   /// The session of the gate requests; a request waits as long as the server's own bound.
   private let session: URLSession = {
     let configuration = URLSessionConfiguration.ephemeral
@@ -60,36 +57,29 @@ package final class FixturePageServer: Sendable {
   /// - Throws: ``StartError``.
   package init() throws(StartError) {
     guard let script = Self.script else { throw .scriptNotFound }
-    let process = Process()
-    let input = Pipe()
-    let output = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", script.path, "--parent", String(ProcessInfo.processInfo.processIdentifier),
-    ]
-    process.standardInput = input
-    process.standardOutput = output
+    let process: SpawnedProcess
     do {
-      try process.run()
+      process = try SpawnedProcess(
+        ["python3", script.path, "--parent", String(ProcessInfo.processInfo.processIdentifier)],
+        input: .pipe, output: .pipe)
     } catch {
       throw .cannotLaunch("\(error)")
     }
     // The first line is the port; python3 flushes it before serving.
     var line = Data()
     while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
+      let chunk = process.standardOutput?.availableData ?? Data()
       if chunk.isEmpty { break }
       line.append(chunk)
     }
     let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     guard let port = Int(text) else {
-      kill(process.processIdentifier, SIGKILL)
+      process.signal(SIGKILL)
+      process.wait()
       throw .noPort(text)
     }
     self.port = port
     self.process = process
-    self.input = input
-    self.output = output
   }
 
   /// A URL on the server, for example `url("/drf/page?total=10")`.
@@ -170,18 +160,14 @@ package final class FixturePageServer: Sendable {
 
   /// Stops the server and waits for it to exit; blocks.
   ///
-  /// NB: closing its stdin is not enough, nor is `terminate()`: another child process started
-  /// meanwhile may hold the pipe's other end (Foundation's pipes are inherited), and the server
-  /// may have inherited SIGTERM blocked. SIGKILL is neither, and the server has nothing to save.
-  /// Its exit is the end of its stdout, not Foundation's `waitUntilExit()` or termination handler:
-  /// those wait for the end of a socket that another child may have inherited too (the server
-  /// closes the pipes it inherited, not the sockets), and `waitUntilExit()` spins off the main
-  /// thread.
+  /// NB: SIGKILL, not SIGTERM: the server has nothing to save. Its pipes' ends here are
+  /// close-on-exec (``SpawnedProcess``), so no other child holds them, and its exit is waited for
+  /// directly.
   package func stop() {
     session.invalidateAndCancel()
-    try? input.fileHandleForWriting.close()
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    _ = output.fileHandleForReading.readDataToEndOfFile()
+    try? process.standardInput?.close()
+    process.signal(SIGKILL)
+    process.wait()
   }
 }
 

@@ -19,8 +19,8 @@ package enum KilledChild {
     case failedToStart(String)
     /// It ended before printing "ready", with what it wrote to standard error.
     case stoppedBeforeReady(String)
-    /// It was killed (or ended by itself, which the reason tells).
-    case ended(Process.TerminationReason)
+    /// It was killed (or ended by itself, which the termination tells).
+    case ended(SpawnedProcess.Termination)
   }
 
   /// Starts `executable`, waits until it prints "ready", runs `beforeKill` (which may wait for a
@@ -30,31 +30,25 @@ package enum KilledChild {
   ) async -> Outcome {
     await withCheckedContinuation { continuation in
       Thread.detachNewThread {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+        let process: SpawnedProcess
         do {
-          try process.run()
+          process = try SpawnedProcess([executable.path] + arguments, output: .pipe, error: .pipe)
         } catch {
           continuation.resume(returning: .failedToStart("\(error)"))
           return
         }
-        let ready = output.fileHandleForReading.availableData
+        let ready = process.standardOutput?.availableData ?? Data()
         guard String(decoding: ready, as: UTF8.self).hasPrefix("ready") else {
-          process.waitUntilExit()
-          let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+          process.wait()
+          let message = String(
+            decoding: process.standardError?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
           continuation.resume(returning: .stoppedBeforeReady(message))
           return
         }
         beforeKill()
         usleep(delay)  // NB: the random kill moment is the test's input, not something it measures.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        continuation.resume(returning: .ended(process.terminationReason))
+        process.signal(SIGKILL)
+        continuation.resume(returning: .ended(process.wait()))
       }
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import ListKitFixtures
 
 /// Typechecks documentation blocks as a reader would paste them: each block (with the earlier
 /// blocks it continues) alone in a file of a package that depends on ListKit.
@@ -100,24 +101,23 @@ enum DocumentationBlockCompiler {
     throw SetupError(description: "no Modules folder with ListKit.swiftmodule above \(executable.path)")
   }
 
-  /// Runs a tool found on `PATH` without blocking a thread: its output goes to `output`, read once
-  /// it has exited.
+  /// Runs a tool found on `PATH`, started and waited for on a thread of its own: its output goes
+  /// to `output`, read once it has exited.
   static func run(_ tool: String, _ arguments: [String], output: URL) async throws -> (
     status: Int32, output: String
   ) {
-    guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
-      throw SetupError(description: "cannot create \(output.path)")
-    }
-    let handle = try FileHandle(forWritingTo: output)
-    defer { try? handle.close() }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [tool] + arguments
-    process.standardOutput = handle
-    process.standardError = handle
     let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-      do { try process.run() } catch { continuation.resume(throwing: error) }
+      Thread.detachNewThread {
+        do {
+          let process = try SpawnedProcess([tool] + arguments, output: .file(output.path), error: nil)
+          switch process.wait() {
+          case .exit(let status): continuation.resume(returning: status)
+          case .signal(let signal): continuation.resume(returning: 128 + signal)
+          }
+        } catch {
+          continuation.resume(throwing: error)
+        }
+      }
     }
     // NB: through a FileHandle, not String(contentsOf:), whose buffers (FoundationEssentials'
     // readBytesFromFile) LeakSanitizer reported as leaked when read from a pool thread.

@@ -70,15 +70,13 @@ private enum Swift {
   }
 
   static func run(_ arguments: [String]) throws -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift"] + arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+    let process = try SpawnedProcess(["swift"] + arguments, output: .pipe, error: nil)
+    let output = process.standardOutput?.readDataToEndOfFile() ?? Data()
+    let status: Int32 =
+      switch process.wait() {
+      case .exit(let status): status
+      case .signal(let signal): 128 + signal
+      }
+    return Result(status: status, output: String(decoding: output, as: UTF8.self))
   }
 }

@@ -27,32 +27,23 @@ import Testing
     return try await offPool {
       var limited = true
       while true {
-        let process = Process()
-        let output = Pipe()
         // A file, not a pipe: a probe that writes more than a pipe holds (a sanitizer's report)
         // must not wait for this thread, which reads its output to the end first.
         let errorsURL = FileManager.default.temporaryDirectory
           .appendingPathComponent("listkit-http-probe-\(UUID().uuidString).stderr")
-        _ = FileManager.default.createFile(atPath: errorsURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorsURL) }
-        let errors = try FileHandle(forWritingTo: errorsURL)
-        defer { try? errors.close() }
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [
-          "-c", (limited ? "ulimit -v 2097152 && " : "") + "exec \"$0\" \"$1\" \"$2\" \"$3\"", probe.path,
-          url.absoluteString, String(cap), session,
-        ]
-        process.standardOutput = output
-        process.standardError = errors
         // NB: under AddressSanitizer the probe, a fixture that exits as soon as it has its answer,
         // would fail on FoundationNetworking's allocations still held at exit; what this test
         // measures is its outcome and peak, and the library's leaks are checked in this process.
         var environment = ProcessInfo.processInfo.environment
         environment["ASAN_OPTIONS"] = (environment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "detect_leaks=0"
-        process.environment = environment
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let process = try SpawnedProcess(
+          [
+            "/bin/sh", "-c", (limited ? "ulimit -v 2097152 && " : "") + "exec \"$0\" \"$1\" \"$2\" \"$3\"",
+            probe.path, url.absoluteString, String(cap), session,
+          ], environment: environment, output: .pipe, error: .file(errorsURL.path))
+        let data = process.standardOutput?.readDataToEndOfFile() ?? Data()
+        let termination = process.wait()
         // NB: not `Data(contentsOf:)`, whose buffer for a file without a known size leaks on Linux.
         let diagnostics = String(
           decoding: (try? FileHandle(forReadingFrom: errorsURL).readToEnd()) ?? Data(), as: UTF8.self)
@@ -62,12 +53,8 @@ import Testing
         }
         let line = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let parts = line.split(separator: " ")
-        guard process.terminationReason == .exit, process.terminationStatus == 0, let last = parts.last,
-          let peak = Int(last)
-        else {
-          return (
-            "crashed: status \(process.terminationStatus), output \(line) \(diagnostics.prefix(500))", nil
-          )
+        guard termination == .exit(0), let last = parts.last, let peak = Int(last) else {
+          return ("crashed: \(termination), output \(line) \(diagnostics.prefix(500))", nil)
         }
         return (parts.dropLast().joined(separator: " "), limited ? peak : nil)
       }

@@ -479,13 +479,8 @@ import Testing
 
   /// Runs `chattr` on a path; whether it succeeded.
   private static func chattr(_ flag: String, _ url: URL) -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
-    process.arguments = [flag, url.path]
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
+    guard let process = try? SpawnedProcess(["/usr/bin/chattr", flag, url.path]) else { return false }
+    return process.wait() == .exit(0)
   }
 
   /// A Unix domain socket bound at a path (which makes the socket file), or `nil`.
