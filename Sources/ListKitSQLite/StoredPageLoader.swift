@@ -59,6 +59,8 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
     var pending: [PendingEntry] = []
     /// The last write of an edit: each waits for the one before, so they land in order.
     var lastWrite: Task<Void, Never>?
+    /// Called after each request the network answered (an ``EditOutbox`` sends then).
+    var networkAnswered: (@Sendable () -> Void)?
   }
 
   /// A pending edit kept on disk, and whose store holds it.
@@ -271,7 +273,7 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
   /// page back; when the store cannot be written, serves the network's page as it is.
   private func refresh(_ request: PageRequest, store: SQLiteListStore) async throws -> Page<Item> {
     let firstKey = firstRemoteKey
-    let fresh = try await remote.loadPage(
+    let fresh = try await remotePage(
       PageRequest(position: remotePosition(firstKey), context: request.context, isFirstPage: true))
     let next = nextKey(after: fresh, at: firstKey)
     do {
@@ -297,7 +299,7 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
     while read.rows.isEmpty, read.state.tailHasMore, fills < 4 {
       fills += 1
       let key = read.state.tailKey ?? firstRemoteKey
-      let page = try await remote.loadPage(
+      let page = try await remotePage(
         PageRequest(
           position: remotePosition(key), context: request.context, isFirstPage: read.state.tailKey == nil))
       let next = nextKey(after: page, at: key)
@@ -325,7 +327,7 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
     } else {
       key = firstRemoteKey
     }
-    let page = try await remote.loadPage(
+    let page = try await remotePage(
       PageRequest(position: remotePosition(key), context: request.context, isFirstPage: request.isFirstPage))
     return networkOnly(page, nextKey(after: page, at: key))
   }
@@ -405,5 +407,19 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
   private static func seconds(_ duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components
     return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}
+
+extension StoredPageLoader {
+  /// A page from the network; an answer tells the one waiting for the network to be back.
+  func remotePage(_ request: PageRequest) async throws -> Page<Item> {
+    let page = try await remote.loadPage(request)
+    shared.withLock { $0.networkAnswered }?()
+    return page
+  }
+
+  /// Sets what runs after each request the network answered.
+  func onNetworkAnswered(_ action: (@Sendable () -> Void)?) {
+    shared.withLock { $0.networkAnswered = action }
   }
 }
