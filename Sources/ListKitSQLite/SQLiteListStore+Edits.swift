@@ -47,6 +47,28 @@ extension SQLiteListStore {
     }
   }
 
+  /// Removes every list's rows and place, and keeps the edits waiting for the server (a
+  /// sign-out that keeps them); the removed rows are overwritten on disk, not only unlinked.
+  package func removeRowsKeepingPending() throws(SQLiteStoreError) {
+    try using { connection throws(SQLiteStoreError) in
+      try connection.execute("PRAGMA secure_delete = ON")
+      try connection.transaction { () throws(SQLiteStoreError) in
+        try connection.execute("DELETE FROM item")
+        try connection.execute("DELETE FROM list")
+      }
+      try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+  }
+
+  /// The number of edits waiting for the server, in every list.
+  package func pendingCount() throws(SQLiteStoreError) -> Int {
+    try using { connection throws(SQLiteStoreError) in
+      let count = try connection.statement("SELECT count(*) FROM pending")
+      defer { count.reset() }
+      return try count.step() ? count.integer(0) : 0
+    }
+  }
+
   /// The edits waiting for the server, oldest first.
   /// - Throws: ``SQLiteStoreError/corrupt(_:)`` when one was altered on disk.
   package func pendingRecords(in list: String) throws(SQLiteStoreError) -> [StoredPendingRecord] {

@@ -117,13 +117,18 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
     shared.withLock { $0.problems }
   }
 
-  /// Closes and removes a user's database with its `-wal` and `-shm` (sign-out), with the
-  /// edits it kept that wait for the server.
+  /// Closes and removes a user's database with its `-wal` and `-shm` (sign-out); or, when
+  /// `keepingUnsentEdits`, removes every stored row and keeps only the edits that wait for the
+  /// server, which the next sign-in of that user shows and an ``EditOutbox`` sends.
   ///
-  /// A fill of that user still in flight writes nothing. Call `PagedList.signOut(removingCachedEntries:)` as
-  /// well.
-  /// - Parameter user: Whose database to remove.
-  public func removeStore(for user: UserIdentity?) async {
+  /// Ask the user first when ``unsentEditCount(for:)`` is not 0: discarding loses edits the
+  /// server never got, keeping leaves them (and the items they carry) on the device until then.
+  /// A fill of that user still in flight writes nothing. Call
+  /// `PagedList.signOut(removingCachedEntries:)` as well.
+  /// - Parameters:
+  ///   - user: Whose database to remove.
+  ///   - keepingUnsentEdits: Whether to keep the edits that wait for the server.
+  public func removeStore(for user: UserIdentity?, keepingUnsentEdits: Bool = false) async {
     let store = store(for: user)
     shared.withLock { shared in
       shared.stores[user] = nil
@@ -131,7 +136,25 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
       shared.pending.removeAll { $0.user == user }
     }
     await waitForWrites()
+    if keepingUnsentEdits {
+      do {
+        try await store.removeRowsKeepingPending()
+        return
+      } catch {
+        // The rows could not be removed: the file goes, as a sign-out must leave no rows behind.
+        record(error)
+      }
+    }
     await store.removeDatabase()
+  }
+
+  /// The number of edits of `user` that wait for the server (made offline, or not answered
+  /// yet): ask before ``removeStore(for:keepingUnsentEdits:)`` discards them.
+  /// - Parameter user: The user.
+  /// - Returns: The number, in every list of that user.
+  /// - Throws: ``SQLiteStoreError`` when the store cannot be read.
+  public func unsentEditCount(for user: UserIdentity?) async throws(SQLiteStoreError) -> Int {
+    try await store(for: user).pendingCount()
   }
 
   // MARK: - Launch

@@ -232,6 +232,53 @@ final class EditTestServer: Sendable {
   }
 }
 
+@MainActor
+@Suite struct SignOutWithUnsentEditsTests {
+  @Test(arguments: [true, false])
+  func signOutKeepsOrDiscardsTheUnsentEditsAsTheAppChose(keeping: Bool) async throws {
+    let directory = StoreFixtures.temporaryDirectory()
+    defer { StoreFixtures.remove(directory) }
+    let alice = UserIdentity.account("alice")
+    try await StoreFixtures.seed(directory, user: alice, count: 100)
+    let server = StoreTestServer(count: 100)
+    let context = RequestContext(accountID: "alice", userToken: "a")
+    let key: String
+    do {
+      let loader = StoreFixtures.loader(directory, server: server)
+      let list = PagedList(
+        listName: StoreFixtures.listName, context: context, configuration: try StoreFixtures.configuration(),
+        loader: loader)
+      await loader.open(list, refreshOnLaunch: .never)
+      server.setOnline(false)
+      list.applyPending(.update(id: 3) { $0.title = "liked offline" })
+      key = try #require(loader.pendingEdits().first?.idempotencyKey)
+      await loader.waitForWrites()
+      #expect(try await loader.unsentEditCount(for: alice) == 1)
+      list.signOut()
+      await loader.removeStore(for: alice, keepingUnsentEdits: keeping)
+      let file = loader.store(for: alice).fileURL
+      #expect(FileManager.default.fileExists(atPath: file.path) == keeping)
+      if keeping {
+        // The rows are overwritten, not only unlinked: no item's title is left in the file.
+        let bytes =
+          try Data(contentsOf: file)
+          + ((try? Data(contentsOf: URL(fileURLWithPath: file.path + "-wal"))) ?? Data())
+        #expect(bytes.range(of: Data("item 42".utf8)) == nil)
+      }
+    }
+    server.setOnline(true)
+    let loader = StoreFixtures.loader(directory, server: server)
+    let list = PagedList(
+      listName: StoreFixtures.listName, context: context, configuration: try StoreFixtures.configuration(),
+      loader: loader)
+    await loader.open(list, refreshOnLaunch: .never)
+    // No row survived the sign-out either way: the list comes from the network.
+    #expect(server.requests.count == 1)
+    #expect(loader.pendingEdits().map(\.idempotencyKey) == (keeping ? [key] : []))
+    #expect(list.items[3].title == (keeping ? "liked offline" : "item 3"))
+  }
+}
+
 extension EditOutboxState {
   func isWaitingToRetry(attempts expected: Int) -> Bool {
     if case .waitingToRetry(let attempts, _) = self { return attempts == expected }
