@@ -32,7 +32,8 @@ let package = Package(
     // HTTP tests, the demo tests and the benchmark; in no product. The script is found through
     // #filePath, so it is not a bundle resource.
     .target(
-      name: "ListKitFixtures", exclude: ["page_server.py", "anyapi_routes.py", "hostile_routes.py"]),
+      name: "ListKitFixtures",
+      exclude: ["page_server.py", "anyapi_routes.py", "hostile_routes.py", "edit_routes.py"]),
     // The demo's options, data set, loader and screen glue live in a library so tests can import them;
     // the executable only wires them to a terminal.
     .target(
@@ -49,6 +50,8 @@ let package = Package(
     .executableTarget(name: "listkit-cache-writer", dependencies: ["ListKit"]),
     // A test fixture, not a tool: SQLiteListStoreCrashTests runs it and kills it mid-transaction.
     .executableTarget(name: "listkit-store-writer", dependencies: ["ListKit", "ListKitSQLite"]),
+    // A test fixture, not a tool: EditOutboxCrashTests runs it and kills it while it sends.
+    .executableTarget(name: "listkit-outbox-sender", dependencies: ["ListKit", "ListKitSQLite"]),
     // A test fixture, not a tool: HTTPHostileMemoryTests runs it under a memory limit.
     .executableTarget(name: "listkit-http-probe", dependencies: ["ListKitHTTP"]),
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListKitTesting", "ListKitFixtures"]),

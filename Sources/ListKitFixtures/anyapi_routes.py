@@ -136,6 +136,9 @@ class AnyAPIRoutes:
         except ValueError:
             self.send(400, "the body is not JSON", "text/plain")
             return
+        if parts.path == "/edits":
+            self.post_edit(request)
+            return
         if parts.path == "/rows":
             _count(query)
             self.send_json(_rows(int(request.get("offset", 0)), int(request.get("limit", 20)),

@@ -32,6 +32,7 @@ how long anything takes. Routes:
   /status       answers `code` with a short text body that echoes the query
   (and the routes of anyapi_routes.py: fastapi-pagination, JSON:API, POST /graphql)
   /hostile/...  a hostile server: see hostile_routes.py
+  /edits        a server of edits that honours Idempotency-Key: see edit_routes.py
 
 Gates, for the test (each answers {"arrived": n, "hangups": n, "open": bool} of gate `name`):
   /gate/open     opens gate `name`: every request waiting there, and every later one, goes on
@@ -58,6 +59,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 sys.dont_write_bytecode = True
 from anyapi_routes import AnyAPIRoutes  # noqa: E402
 from hostile_routes import HostileRoutes  # the /hostile/ routes, kept in a module of their own
+from edit_routes import EditRoutes  # POST /edits and GET /edits/state
 
 FLAKY_COUNTS = {}
 FLAKY_LOCK = threading.Lock()
@@ -109,7 +111,7 @@ def integer(query, name, default):
         return default
 
 
-class Handler(AnyAPIRoutes, HostileRoutes, BaseHTTPRequestHandler):
+class Handler(AnyAPIRoutes, HostileRoutes, EditRoutes, BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     # Headers and body go out in separate writes; without this, Nagle's algorithm and the
     # client's delayed ACK add about 40 ms to every keep-alive response.

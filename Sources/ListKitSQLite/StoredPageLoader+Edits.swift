@@ -130,8 +130,17 @@ extension StoredPageLoader {
       guard let index = items.firstIndex(where: { $0.id == shownID }),
         let row = try? encode([items[index]]).first
       else { return nil }
-      return .insert(
-        id: row.id, body: row.body, previousID: index > 0 ? String(describing: items[index - 1].id) : nil)
+      // After the nearest item above it that has a row: items still waiting as pending inserts
+      // have none yet.
+      let unstored = shared.withLock { shared in
+        Set(
+          shared.pending.compactMap { entry -> Item.ID? in
+            if case .insert(let item, _) = entry.persisted { return item.id }
+            return nil
+          })
+      }
+      let previous = items[..<index].last { !unstored.contains($0.id) }
+      return .insert(id: row.id, body: row.body, previousID: previous.map { String(describing: $0.id) })
     }
   }
 

@@ -1,0 +1,107 @@
+import Foundation
+import ListKit
+import ListKitFixtures
+import ListKitTesting
+import Testing
+
+@testable import ListKitSQLite
+
+/// Kills a process while its `EditOutbox` sends edits made offline to a real local HTTP server
+/// (the fixture server's `POST /edits`, which honours `Idempotency-Key` and counts how often
+/// each of the user's edits took effect), relaunches it, and checks that in the end each edit
+/// took effect once and the stored list is the server's.
+///
+/// The sender is the `listkit-outbox-sender` fixture (its source says what it does); the server
+/// waits a moment between applying an edit and answering, so some kills leave an edit applied
+/// and unanswered, and the next launch sends it again with the same key.
+@Suite struct EditOutboxCrashTests {
+  struct Post: Codable, Sendable {
+    var id: Int
+    var title: String
+  }
+
+  struct ServerState: Decodable {
+    var effects: [String: Int]
+    var keys: [String: Int]
+    var items: [String: String]
+  }
+
+  @Test func senderKilledAtRandomMomentsLeavesEachEditAppliedOnceAndTheListAsTheServerHasIt() async throws {
+    let sender = try #require(
+      FixtureExecutable.url(named: "listkit-outbox-sender"),
+      "listkit-outbox-sender is not beside the test binary: `swift build --build-tests` builds it")
+    let directory = StoreFixtures.temporaryDirectory()
+    defer { StoreFixtures.remove(directory) }
+    let seed = UInt64(ProcessInfo.processInfo.environment["LISTKIT_SEED"] ?? "") ?? 0x0B0_CAFE
+    var random = SplitMix64(seed: seed)
+    let posts = 150
+    let edits = posts + (posts + 2) / 3
+    let minimumKills = Sweep.runs(40, heavy: 400, light: 8)
+    try await withServer { server in
+      let base = server.url("/").absoluteString
+      let created = try await offPool {
+        let process = try SpawnedProcess(
+          [sender.path, directory.path, base, "create", String(posts)], output: .pipe, error: .pipe)
+        let output = process.standardOutput?.readDataToEndOfFile() ?? Data()
+        let errors = process.standardError?.readDataToEndOfFile() ?? Data()
+        return (process.wait(), String(decoding: output + errors, as: UTF8.self))
+      }
+      try #require(created.0 == .exit(0), "the sender did not make its edits: \(created.1)")
+
+      var kills = 0
+      var finished = false
+      while kills < minimumKills, !finished {
+        let delay = UInt32.random(in: 0..<15_000, using: &random)
+        switch await KilledChild.run(sender, arguments: [directory.path, base, "send"], delay: delay) {
+        case .failedToStart(let message), .stoppedBeforeReady(let message):
+          Issue.record("the sender did not get going (seed \(seed)): \(message)")
+          return
+        case .ended(.signal(SIGKILL)):
+          kills += 1
+        case .ended(.exit(0)):
+          finished = true  // it sent everything before the kill came
+        case .ended(let other):
+          Issue.record("the sender ended with \(other) (seed \(seed))")
+          return
+        }
+      }
+      // The last launch, left alone, sends what is left.
+      let last = try await offPool {
+        let process = try SpawnedProcess(
+          [sender.path, directory.path, base, "send"], output: .pipe, error: .pipe)
+        let output = process.standardOutput?.readDataToEndOfFile() ?? Data()
+        let errors = process.standardError?.readDataToEndOfFile() ?? Data()
+        return (process.wait(), String(decoding: output + errors, as: UTF8.self))
+      }
+      #expect(last.0 == .exit(0), "the last launch did not send everything: \(last.1)")
+      #expect(last.1.contains("done"))
+
+      let (body, status) = try await server.get("/edits/state")
+      #expect(status == 200)
+      let state = try JSONDecoder().decode(ServerState.self, from: body)
+      #expect(state.effects.count == edits, "the server got \(state.effects.count) of \(edits) edits")
+      let twice = state.effects.filter { $0.value != 1 }
+      #expect(twice.isEmpty, "edits that took effect more than once: \(twice) (seed \(seed))")
+      let resent = state.keys.values.filter { $0 > 1 }.count
+      print(
+        "EditOutboxCrashTests: \(kills) kills, \(edits) edits, \(state.keys.count) keys, \(resent) sent again "
+          + "after a kill (seed \(seed))")
+      #expect(finished || kills >= minimumKills)
+
+      // The stored list is the server's: every post, with the server's title.
+      let store = SQLiteListStore(directory: directory, user: nil)
+      var stored: [String: String] = [:]
+      var read = try await store.read("posts", from: .top, limit: 1_000, itemVersion: 1)
+      while true {
+        for row in read.rows {
+          let post = try JSONDecoder().decode(Post.self, from: row.body)
+          stored[String(post.id)] = post.title
+        }
+        guard read.hasRowsAfter, let position = read.rows.last?.position else { break }
+        read = try await store.read("posts", from: .after(position), limit: 1_000, itemVersion: 1)
+      }
+      #expect(stored == state.items)
+      #expect(try await store.pendingRecords(in: "posts").isEmpty)
+    }
+  }
+}
