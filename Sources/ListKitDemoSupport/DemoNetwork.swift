@@ -1,5 +1,6 @@
 import Foundation
 import ListKit
+import ListKitSQLite
 
 /// The demo's network: the loader of its source behind a switch that takes it down and up (the
 /// o key, `--offline`), so that the offline store can be watched at work.
@@ -15,6 +16,8 @@ package final class DemoNetwork: PageLoader, DemoPhotoEditing, Sendable {
   private let lock = NSLock()
   nonisolated(unsafe) private var downValue: Bool
   nonisolated(unsafe) private var requestCountValue = 0
+  /// The answer to each edit the outbox sent, by idempotency key: a key sent again gets it again.
+  nonisolated(unsafe) private var answers: [String: EditAnswer<Photo>] = [:]
 
   /// Creates the network of a source.
   /// - Parameters:
@@ -58,6 +61,44 @@ package final class DemoNetwork: PageLoader, DemoPhotoEditing, Sendable {
   package func post(_ photo: Photo, first: Bool) async throws -> Photo {
     try checkUp()
     return try await requireEditor().post(photo, first: first)
+  }
+
+  package func replace(_ photo: Photo) async throws -> Photo {
+    try checkUp()
+    return try await requireEditor().replace(photo)
+  }
+
+  /// Sends an edit an ``EditOutbox`` keeps, honouring its idempotency key as a real server does:
+  /// a key seen before gets the same answer and changes nothing.
+  ///
+  /// An injected failure (`--fail-rate`) is the server refusing the edit, which rolls it back;
+  /// an unknown photo is gone from the server. While the network is down it throws
+  /// ``DemoLoadError/offline``, and the outbox tries again later.
+  /// - Parameter pending: The edit.
+  /// - Returns: The server's answer.
+  /// - Throws: ``DemoLoadError/offline`` while the network is down.
+  package func send(_ pending: StoredPendingEdit<Photo>) async throws -> EditAnswer<Photo> {
+    if let answer = lock.withLock({ answers[pending.idempotencyKey] }) { return answer }
+    let answer: EditAnswer<Photo>
+    do {
+      switch pending.edit {
+      case .insert(let photo, let position):
+        answer = .accepted(serverItem: try await post(photo, first: position != .bottom))
+      case .replace(let photo):
+        answer = .accepted(serverItem: try await replace(photo))
+      case .remove(let id):
+        try await delete(id: id)
+        answer = .accepted(serverItem: nil)
+      case .update(let id, _):
+        answer = .refused(EditRefusal(.invalid, message: "an update of \(id) without its photo"))
+      }
+    } catch DemoLoadError.simulatedEditFailure(let request) {
+      answer = .refused(EditRefusal(.conflict, message: "the server refused edit request \(request)"))
+    } catch DemoLoadError.invalidRequest(let reason) {
+      answer = .refused(EditRefusal(.notFound, message: reason))
+    }
+    lock.withLock { answers[pending.idempotencyKey] = answer }
+    return answer
   }
 
   private func checkUp() throws(DemoLoadError) {

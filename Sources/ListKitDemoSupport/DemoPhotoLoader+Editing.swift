@@ -11,6 +11,11 @@ package protocol DemoPhotoEditing: Sendable {
   /// Deletes the photo with `id`.
   /// - Throws: ``DemoLoadError`` for an injected failure or an unknown photo.
   func delete(id: Int) async throws
+  /// Replaces the photo with its id by `photo` (the like count and all): the state an edit made
+  /// offline left, sent once the network is back.
+  /// - Returns: The server's copy of the photo.
+  /// - Throws: ``DemoLoadError`` for an injected failure or an unknown photo.
+  func replace(_ photo: Photo) async throws -> Photo
   /// Stores a new photo (a post at the top, or a chat message at the bottom).
   /// - Parameters:
   ///   - photo: The photo; its id is the client's temporary one.
@@ -27,6 +32,14 @@ extension DemoPhotoLoader: DemoPhotoEditing {
       throw DemoLoadError.invalidRequest("no photo has the id \(id)")
     }
     return photo
+  }
+
+  package func replace(_ photo: Photo) async throws -> Photo {
+    try await editRequest()
+    guard let replaced = store.update(id: photo.id, { $0 = photo }) else {
+      throw DemoLoadError.invalidRequest("no photo has the id \(photo.id)")
+    }
+    return replaced
   }
 
   package func delete(id: Int) async throws {

@@ -83,6 +83,21 @@ extension DemoScreen {
   private func send<Answer: Sendable>(
     _ what: String, _ edit: PendingEdit, request: @escaping @Sendable () async throws -> Answer
   ) -> KeyResult {
+    if let outbox {
+      // With `--store` the outbox sends it, offline too: it waits on disk for the network.
+      // Not one of `editTasks`: quitting does not wait for the network, the edit stays on disk.
+      editNote = "\(what) waiting to send"
+      let sending = outbox.send()
+      Task { [weak self] in
+        await sending.value
+        guard let self else { return }
+        if !list.isPending(edit), editNote == "\(what) waiting to send" { editNote = "\(what) sent" }
+        applyPendingChanges()
+        onChange?()
+      }
+      onChange?()
+      return .handled
+    }
     editCount += 1
     let number = editCount
     editNote = "sending \(what)…"

@@ -72,6 +72,9 @@ package final class DemoScreen {
   /// With `--store`: the loader that keeps the photos on disk, which ``start()`` opens and
   /// ``leave()`` saves the place of.
   package var storedLoader: StoredPageLoader<Photo>?
+  /// With `--store`: sends the edit keys' edits, kept on disk until the server answers, so an
+  /// edit made offline goes once the network is back.
+  package var outbox: EditOutbox<Photo>?
   /// The message being typed in a chat.
   package internal(set) var draft = ""
   /// What the last edit did, for the status line ("like of 3 rolled back"), or "".
@@ -152,6 +155,20 @@ package final class DemoScreen {
     self.network = network
     storedLoader = stored
     editor = network.takesEdits ? network : nil
+    if network.takesEdits { outbox = makeOutbox(sendingTo: network) }
+  }
+
+  /// With `--store`, the outbox that sends the edit keys' edits to `network`; `nil` otherwise.
+  package func makeOutbox(sendingTo network: DemoNetwork) -> EditOutbox<Photo>? {
+    guard let storedLoader else { return nil }
+    let outbox = EditOutbox(list: list, loader: storedLoader) { pending, _ in try await network.send(pending)
+    }
+    outbox.onRefused = { [weak self] edit, refusal in
+      guard let self else { return }
+      editNote = "edit of \(edit.edit.id) refused (\(refusal.message)), rolled back"
+      contentChanged()
+    }
+    return outbox
   }
 
   /// Shows the cached first page, if any, then refreshes: what the app does at launch.
@@ -173,6 +190,7 @@ package final class DemoScreen {
   /// Puts the cursor on the first row when the stored list had no place to open on.
   private func opened(_ launch: StoreLaunch) {
     if listView.highlightedPath == nil { listView.moveCursor(.first) }
+    if !launch.restoredEdits.isEmpty { outbox?.send() }
     if let problem = launch.problem { editNote = "store: \(problem)" }
     contentChanged()
   }
@@ -195,7 +213,10 @@ package final class DemoScreen {
     guard let network else { return .ignored }
     network.isDown.toggle()
     editNote = network.isDown ? "network down" : "network up"
-    if !network.isDown { list.retry() }
+    if !network.isDown {
+      list.retry()
+      outbox?.send()
+    }
     contentChanged()
     return .handled
   }
@@ -395,7 +416,9 @@ package final class DemoScreen {
   /// The last line: the counts and state, always on screen, then the keys.
   private var statusText: String {
     let offline = network?.isDown == true && !editNote.hasPrefix("network") ? " · network down" : ""
-    let note = (editNote.isEmpty ? "" : " · \(editNote)") + offline
+    let unsent = storedLoader.map { $0.pendingEdits().count } ?? 0
+    let note =
+      (editNote.isEmpty ? "" : " · \(editNote)") + offline + (unsent > 0 ? " · \(unsent) unsent" : "")
     let keys =
       !isChat
       ? "↑↓ PgUp PgDn · l like · d delete · n new · r refresh · \(networkKey)q quit"

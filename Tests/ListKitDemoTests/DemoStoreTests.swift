@@ -76,6 +76,62 @@ import Testing
     #expect(screen.list.items.count == 20)
   }
 
+  @Test func editsMadeWithTheNetworkDownAreSentWhenItComesBack() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (screen, _) = try await screen(["--store", directory.path, "--count", "60"])
+    let outbox = try #require(screen.outbox)
+    #expect(screen.handle(.character("o")) == .handled)
+    await press(.down, on: screen, until: 3)
+    let likes = try #require(screen.highlightedPhoto).likes
+    #expect(screen.handle(.character("l")) == .handled)
+    await press(.down, on: screen, until: 5)
+    #expect(screen.handle(.character("d")) == .handled)
+    #expect(screen.handle(.character("n")) == .handled)
+    await screen.storedLoader?.waitForWrites()
+    #expect(screen.storedLoader?.pendingEdits().count == 3)
+    #expect(
+      screen.render(size: TerminalSize(columns: 300, rows: 30)).lines.last?.text.contains("3 unsent") == true)
+    #expect(screen.list.items.first?.title == "New photo 1", "the post is not shown while offline")
+    #expect(screen.list.items.first { $0.id == 3 }?.likes == likes + 1)
+    #expect(!screen.list.items.contains { $0.id == 5 })
+
+    #expect(screen.handle(.character("o")) == .handled)
+    await outbox.send().value
+    #expect(screen.storedLoader?.pendingEdits().isEmpty == true)
+    #expect(outbox.state == .idle)
+    // The server has them: a refresh brings the same.
+    await screen.list.refresh()?.value
+    #expect(screen.list.items.first { $0.id == 3 }?.likes == likes + 1)
+    #expect(!screen.list.items.contains { $0.id == 5 })
+    #expect(screen.list.items.first?.title == "New photo 1")
+    #expect(screen.list.items.first.map { $0.id > 0 } == true, "the post kept its temporary id")
+    #expect(screen.diagnostics.isEmpty)
+  }
+
+  @Test func editsTheServerRefusesRollBackWhenTheNetworkComesBack() async throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (screen, _) = try await screen(["--store", directory.path, "--count", "60"])
+    // A server that refuses every edit (as `--fail-rate 1` makes it, which fails pages too).
+    let refusing = DemoNetwork(
+      DemoPhotoLoader(
+        photos: PhotoDataSet.photos(count: 60, seed: PhotoDataSet.defaultSeed), latency: .zero, failRate: 1,
+        seed: 1,
+        clock: ContinuousClock()))
+    screen.outbox = screen.makeOutbox(sendingTo: refusing)
+    let outbox = try #require(screen.outbox)
+    _ = screen.handle(.character("o"))
+    await press(.down, on: screen, until: 3)
+    let likes = try #require(screen.highlightedPhoto).likes
+    _ = screen.handle(.character("l"))
+    _ = screen.handle(.character("o"))
+    await outbox.send().value
+    #expect(screen.list.items.first { $0.id == 3 }?.likes == likes)
+    #expect(screen.editNote.contains("refused"))
+    #expect(screen.storedLoader?.pendingEdits().isEmpty == true)
+  }
+
   @Test func theStoreCannotBeCombinedWithAStartOrAChat() {
     #expect(throws: DemoOptionsError.conflictingOptions("--store", "--chat")) {
       try DemoOptions.parse(["--store", "x", "--chat"])
