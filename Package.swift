@@ -64,7 +64,7 @@ let package = Package(
       dependencies: ["ListKitHTTP", "ListKit", "ListKitTesting", "ListKitFixtures"]),
     .testTarget(
       name: "ListKitSQLiteTests",
-      dependencies: ["ListKitSQLite", "ListKit", "ListKitTesting", "ListKitFixtures"]),
+      dependencies: ["ListKitSQLite", "ListKit", "ListKitHTTP", "ListKitTesting", "ListKitFixtures"]),
     .testTarget(
       name: "ListKitTerminalTests", dependencies: ["ListKitTerminal", "ListKit", "ListKitTesting"]),
     .testTarget(
