@@ -16,6 +16,42 @@ extension SQLiteListStore {
     }
   }
 
+  /// Changes the stored row of `id` in place, in one transaction: `change` gets its body and
+  /// returns the new one. A row that is not stored is left alone.
+  /// - Parameters:
+  ///   - id: The row's id, as the rows spell it.
+  ///   - list: The list.
+  ///   - change: Makes the new body from the stored one; runs on the store's executor.
+  /// - Returns: Whether the row was stored (and so changed).
+  /// - Throws: ``SQLiteStoreError/corrupt(_:)`` when the stored row was altered on disk (it is
+  ///   left as it is, and never handed to `change`); ``SQLiteStoreError/writeFailed(_:)`` when
+  ///   `change` throws.
+  package func update(_ id: String, in list: String, _ change: @Sendable (Data) throws -> Data)
+    throws(SQLiteStoreError) -> Bool
+  {
+    try using { connection throws(SQLiteStoreError) in
+      try connection.transaction { () throws(SQLiteStoreError) -> Bool in
+        let select = try connection.statement("SELECT body, crc FROM item WHERE list = ?1 AND id = ?2")
+          .bind(.text(list), .text(id))
+        defer { select.reset() }
+        guard try select.step() else { return false }
+        let (stored, checksum) = (select.blob(0), select.integer(1))
+        select.reset()
+        guard Self.checksum(id: id, body: stored) == checksum else {
+          throw .corrupt("\(connection.path): list \(list), row \(id): the checksum does not match")
+        }
+        let body: Data
+        do {
+          body = try change(stored)
+        } catch {
+          throw .writeFailed("\(connection.path): list \(list), row \(id) cannot be changed: \(error)")
+        }
+        try Self.write(.replace(id: id, body: body), in: list, connection)
+        return true
+      }
+    }
+  }
+
   /// Keeps an edit waiting for the server, after the ones kept before it.
   package func addPending(_ record: StoredPendingRecord, in list: String) throws(SQLiteStoreError) {
     try using { connection throws(SQLiteStoreError) in

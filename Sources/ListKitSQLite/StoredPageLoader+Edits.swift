@@ -67,14 +67,36 @@ extension StoredPageLoader {
   }
 
   /// Writes what the app did to `list` to the store of the user it did it as.
+  ///
+  /// The stored rows are the server's copy: a kept edit goes into them (a kept update changes
+  /// the stored row itself, whatever pending edits show on top of it), a pending edit waits in a
+  /// table of its own until the server's answer, and a confirmed one goes in as it was sent (or
+  /// as the server's copy, when it sent one).
   @MainActor
   func write(_ edit: EditRecord<Item>, of list: PagedList<Item>) {
     switch edit {
+    case .applied(.update(let id, let change), nil):
+      let user = list.context.identity
+      enqueue(store(for: user)) { [listKey] store in
+        _ = try await store.update(String(describing: id), in: listKey) { body in
+          var item = try JSONDecoder().decode(Item.self, from: body)
+          change(&item)
+          // An update that changes the id is ignored, as the list ignores it.
+          return item.id == id ? try JSONEncoder().encode(item) : body
+        }
+      }
     case .applied(let edit, nil):
       guard let kept = storedEdit(edit, serverItem: nil, in: list) else { return }
       enqueue(store(for: list.context.identity)) { [listKey] in try await $0.keep(kept, in: listKey) }
     case .applied(let edit, let handle?):
-      guard let persisted = PersistedEdit(edit, shown: shownItem(edit.id, in: list)) else { return }
+      guard let persisted = PersistedEdit(edit, shown: shownItem(edit.id, in: list)) else {
+        // Its closure cannot be written, and the list holds no item it made.
+        record(
+          .writeFailed(
+            "list \(listKey): the pending update of \(edit.id) is not stored, because the item is not in "
+              + "memory; make it with .replace(item), or while the item is loaded"))
+        return
+      }
       let body: Data
       do {
         body = try JSONEncoder().encode(persisted)
@@ -89,6 +111,8 @@ extension StoredPageLoader {
       enqueue(store(for: entry.user)) { [listKey] in try await $0.addPending(stored, in: listKey) }
     case .confirmed(let handle, let serverItem):
       guard let entry = takeEntry(handle) else { return }
+      // As it was sent, not as the list shows the item now: later pending edits of the same item
+      // are not the server's yet.
       let kept =
         entry.user == list.context.identity
         ? storedEdit(entry.edit, serverItem: serverItem, in: list)
@@ -104,32 +128,25 @@ extension StoredPageLoader {
     }
   }
 
-  /// The edit as the stored rows take it, once the list shows it; `nil` when there is nothing
-  /// to write (an update of an item that is not shown).
-  /// - Complexity: O(*n*) for *n* items shown.
+  /// The edit as the stored rows take it: the item it names (or the server's copy of it), and,
+  /// for an insert, after the nearest item above it in `list` that has a row; `nil` when there
+  /// is nothing to write (an update, whose result only the stored row can give, or an insert
+  /// the list does not show).
+  /// - Complexity: O(*n*) for *n* items shown, for an insert.
   @MainActor
   private func storedEdit(_ edit: ItemEdit<Item>, serverItem: Item?, in list: PagedList<Item>) -> StoredEdit?
   {
-    let id = String(describing: edit.id)
     switch edit {
-    case .update, .replace:
-      let item: Item
-      if let shown = shownItem(edit.id, in: list) {
-        item = shown
-      } else if case .replace(let replacement) = edit {
-        item = replacement
-      } else {
-        return nil
-      }
-      return (try? encode([item])).flatMap { $0.first.map { .replace(id: $0.id, body: $0.body) } }
-    case .remove:
-      return .remove(id: id)
+    case .update:
+      return nil
+    case .replace(let item):
+      return row(Self.serverCopy(serverItem, of: item) ?? item).map { .replace(id: $0.id, body: $0.body) }
+    case .remove(let id):
+      return .remove(id: String(describing: id))
     case .insert(let inserted, _):
-      let shownID = serverItem?.id ?? inserted.id
+      let item = serverItem ?? inserted
       let items = list.items
-      guard let index = items.firstIndex(where: { $0.id == shownID }),
-        let row = try? encode([items[index]]).first
-      else { return nil }
+      guard let index = items.firstIndex(where: { $0.id == item.id }), let row = row(item) else { return nil }
       // After the nearest item above it that has a row: items still waiting as pending inserts
       // have none yet.
       let unstored = shared.withLock { shared in
@@ -150,16 +167,28 @@ extension StoredPageLoader {
   private func storedEdit(_ edit: PersistedEdit<Item>, serverItem: Item?) -> StoredEdit? {
     switch edit {
     case .replace(let item):
-      return (try? encode([serverItem ?? item])).flatMap {
-        $0.first.map { .replace(id: $0.id, body: $0.body) }
-      }
+      return row(Self.serverCopy(serverItem, of: item) ?? item).map { .replace(id: $0.id, body: $0.body) }
     case .remove(let id):
       return .remove(id: String(describing: id))
     case .insert(let item, .top):
-      return (try? encode([serverItem ?? item])).flatMap {
-        $0.first.map { .insert(id: $0.id, body: $0.body, previousID: nil) }
-      }
+      return row(serverItem ?? item).map { .insert(id: $0.id, body: $0.body, previousID: nil) }
     case .insert:
+      return nil
+    }
+  }
+
+  /// The server's copy of `item`: `serverItem` when it has `item`'s id (another id is not the
+  /// same item, and `PagedList.confirm(_:serverItem:)` ignores it too).
+  private static func serverCopy(_ serverItem: Item?, of item: Item) -> Item? {
+    serverItem.flatMap { $0.id == item.id ? $0 : nil }
+  }
+
+  /// `item` as a stored row; `nil`, with the problem recorded, when it cannot be encoded.
+  private func row(_ item: Item) -> (id: String, body: Data)? {
+    do {
+      return try encode([item]).first
+    } catch {
+      record(.writeFailed("list \(listKey): \(item.id) cannot be encoded: \(error)"))
       return nil
     }
   }

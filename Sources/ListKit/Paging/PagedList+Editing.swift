@@ -65,15 +65,19 @@ extension PagedList {
   /// Keeps a pending edit: the server accepted it.
   ///
   /// The items shown do not move: the edit becomes part of the loaded items (once no earlier
-  /// pending edit touches the same item). For an insert, pass the server's copy of the item
-  /// when its id is not the one the app made up: a sent message with a temporary id then shows
-  /// the server's id and content, and a page that brings it later replaces it instead of adding
-  /// it twice. An item whose id the server echoes needs no copy: a page that brings that id
-  /// replaces the inserted item even before the confirmation.
+  /// pending edit touches the same item). When the server answers with its copy of the item,
+  /// pass it: it takes the edit's place, and its row reloads. For an update or a replace that is
+  /// the item as the server now has it (a like count, a server timestamp). For an insert it may
+  /// carry another id than the one the app made up: a sent message with a temporary id then
+  /// shows the server's id and content, and a page that brings it later replaces it instead of
+  /// adding it twice. An item whose id the server echoes needs no copy: a page that brings that
+  /// id replaces the inserted item even before the confirmation.
   /// - Parameters:
   ///   - edit: The handle ``applyPending(_:)`` returned; an edit already confirmed, rolled
   ///     back, or of a previous context does nothing.
-  ///   - serverItem: For an insert, the server's copy of the item; ignored for other edits.
+  ///   - serverItem: The server's copy of the item, if it sent one: any for an insert; for an
+  ///     update or a replace, one of the edited item's id (another is ignored); ignored for a
+  ///     remove.
   public func confirm(_ edit: PendingEdit, serverItem: Item? = nil) {
     _ = transition { $0.confirmEdit(edit, serverItem: serverItem) }
     editRecorder?(.confirmed(edit, serverItem: serverItem))

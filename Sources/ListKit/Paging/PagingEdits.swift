@@ -98,22 +98,36 @@ struct PagingEdits<Item: Identifiable> {
     )
   }
 
-  /// Keeps a pending edit: marks it confirmed (an insert takes the server's copy) and folds what
-  /// can be folded into `loaded`.
-  /// - Returns: What the step did (only an insert's new copy changes the items shown).
+  /// Keeps a pending edit: marks it confirmed (the server's copy of the item, when given, takes
+  /// the edit's place) and folds what can be folded into `loaded`.
+  ///
+  /// An update or replace takes a server copy of the same id only (another id cannot be the same
+  /// item); an insert takes any, its temporary id then being remembered as `earlierID`.
+  /// - Returns: What the step did (only a server copy changes the items shown).
   mutating func confirm(_ edit: PendingEdit, serverItem: Item?, in loaded: inout PagingItemStore<Item>)
     -> Settled
   {
     guard let position = pendingPosition(of: edit) else { return Settled() }
     let wasInPlace = changesOnlyInPlace
     entries[position].isConfirmed = true
-    if let serverItem, case .insert(let item, let point) = entries[position].edit {
-      if item.id != serverItem.id { entries[position].earlierID = item.id }
-      entries[position].edit = .insert(serverItem, at: point)
+    var tookServerCopy = false
+    if let serverItem {
+      switch entries[position].edit {
+      case .insert(let item, let point):
+        if item.id != serverItem.id { entries[position].earlierID = item.id }
+        entries[position].edit = .insert(serverItem, at: point)
+        tookServerCopy = true
+      case .update, .replace:
+        guard entries[position].edit.id == serverItem.id else { break }
+        entries[position].edit = .replace(serverItem)
+        tookServerCopy = true
+      case .remove:
+        break
+      }
     }
     return settle(
-      touching: entries[position].touchedIDs, hadEdits: true, wasInPlace: wasInPlace, reportsTouched: false,
-      &loaded)
+      touching: entries[position].touchedIDs, hadEdits: true, wasInPlace: wasInPlace,
+      reportsTouched: tookServerCopy, &loaded)
   }
 
   /// Undoes a pending edit, and folds what it held back into `loaded`.
@@ -177,8 +191,8 @@ struct PagingEdits<Item: Identifiable> {
   ///   - ids: The ids the step touched.
   ///   - hadEdits: Whether edits were shown before the step (`shownItems` is then current).
   ///   - wasInPlace: Whether the edits before the step all changed items in place.
-  ///   - reportsTouched: Whether the touched items changed (not for a confirmation, which
-  ///     leaves what is shown as it is).
+  ///   - reportsTouched: Whether the touched items changed (not for a confirmation without a
+  ///     server copy, which leaves what is shown as it is).
   ///   - loaded: The loaded items.
   private mutating func settle(
     touching ids: [Item.ID], hadEdits: Bool, wasInPlace: Bool, reportsTouched: Bool,

@@ -4,8 +4,8 @@ import ListKitTesting
 /// The edit steps of the interleaving tests, drawn once and made on the machine or the list and
 /// on the reference model alike.
 ///
-/// Kept and pending edits, confirmations (with the server's copy of an insert, sometimes an id a
-/// page also brings) and roll-backs. Answers to edits of an old context stay possible: they must
+/// Kept and pending edits, confirmations (with the server's copy: of an insert, sometimes an id a
+/// page also brings; of an update or a replace, sometimes the edited item's own id) and roll-backs. Answers to edits of an old context stay possible: they must
 /// do nothing.
 struct EditSteps {
   typealias Machine = PagingStateMachine<TestItem>
@@ -26,7 +26,7 @@ struct EditSteps {
     }
   }
 
-  private var pending: [(number: Int, edit: PendingEdit, context: Int)] = []
+  private var pending: [(number: Int, edit: PendingEdit, context: Int, id: Int)] = []
   private var lastNumber = 0
 
   /// Draws the next step; a pending edit's handle is recorded by ``made(_:_:context:)``.
@@ -39,15 +39,16 @@ struct EditSteps {
     let current = entry.context == context
     if random.chance(60) {
       return .confirm(
-        entry.edit, number: entry.number, copy: random.serverCopy(context: entry.context), current: current)
+        entry.edit, number: entry.number, copy: random.serverCopy(context: entry.context, of: entry.id),
+        current: current)
     }
     return .rollBack(entry.edit, number: entry.number, current: current)
   }
 
   /// Records the handle a pending edit of `step` got.
   mutating func made(_ step: Step, _ handle: PendingEdit?, context: Int) {
-    guard case .apply(_, false, let number) = step, let handle else { return }
-    pending.append((number, handle, context))
+    guard case .apply(let edit, false, let number) = step, let handle else { return }
+    pending.append((number, handle, context, edit.id))
   }
 
   /// Makes `step` on the reference model's edits and loaded items.

@@ -80,9 +80,19 @@ struct ReferenceEdits {
   mutating func confirm(_ handle: Int, serverItem: TestItem?, loaded: inout [TestItem]) -> [Folded] {
     guard let index = entries.firstIndex(where: { $0.handle == handle && !$0.confirmed }) else { return [] }
     entries[index].confirmed = true
-    if let serverItem, case .insert(let item, let point) = entries[index].edit {
-      if item.id != serverItem.id { entries[index].temporaryID = item.id }
-      entries[index].edit = .insert(serverItem, at: point)
+    if let serverItem {
+      // The server's copy takes the edit's place: any copy for an insert, one of the same id for
+      // an update or a replace.
+      switch entries[index].edit {
+      case .insert(let item, let point):
+        if item.id != serverItem.id { entries[index].temporaryID = item.id }
+        entries[index].edit = .insert(serverItem, at: point)
+      case .update, .replace:
+        guard entries[index].edit.id == serverItem.id else { break }
+        entries[index].edit = .replace(serverItem)
+      case .remove:
+        break
+      }
     }
     return fold(into: &loaded)
   }
@@ -182,9 +192,12 @@ extension SplitMix64 {
     }
   }
 
-  /// The server's copy of an inserted item: sometimes an id a page may bring too.
-  mutating func serverCopy(context: Int) -> TestItem? {
+  /// The server's copy of an edited item: of the item itself, or an item of another id (for an
+  /// insert, the server's id, sometimes one a page may bring too).
+  mutating func serverCopy(context: Int, of id: Int) -> TestItem? {
     guard chance(60) else { return nil }
+    // Half the time the server's copy of the edited item itself, in a version of the server's.
+    if chance(50) { return TestItem(id: id, version: 7) }
     return TestItem(id: context * 100 + Int.random(in: 30..<70, using: &self), version: 1)
   }
 }
