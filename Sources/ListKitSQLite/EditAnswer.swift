@@ -20,14 +20,19 @@ public enum EditAnswer<Item: Sendable>: Sendable {
   ///   - status: The HTTP status.
   ///   - serverItem: The item the server sent back, if any.
   ///   - message: The server's words, for a refusal.
+  ///   - retryAfter: The response's `Retry-After` header, if any (`RetryAfter(header:)` reads
+  ///     it); a 429's tells the outbox how long to wait.
   /// - Throws: ``EditDeliveryError`` for a status that is no answer yet: 401 (of kind
-  ///   `unauthorized`: sending waits for sign-in), 408, 429 and 5xx and anything else (tried
-  ///   again later).
-  public init(status: Int, serverItem: Item? = nil, message: String = "") throws(EditDeliveryError) {
+  ///   `unauthorized`: sending waits for sign-in), 429 (of kind `rateLimited`, with
+  ///   `retryAfter`), 408 and 5xx and anything else (tried again later).
+  public init(status: Int, serverItem: Item? = nil, message: String = "", retryAfter: RetryAfter? = nil)
+    throws(EditDeliveryError)
+  {
     switch status {
     case 200..<300: self = .accepted(serverItem: serverItem)
     case 401: throw .unauthorized
-    case 408, 429, 500..<600: throw .retryLater(status: status, message: message)
+    case 429: throw .rateLimited(retryAfter: retryAfter)
+    case 408, 500..<600: throw .retryLater(status: status, message: message)
     case 409: self = .refused(EditRefusal(.conflict, status: status, message: message))
     case 412: self = .refused(EditRefusal(.preconditionFailed, status: status, message: message))
     case 400, 422: self = .refused(EditRefusal(.invalid, status: status, message: message))
@@ -44,14 +49,17 @@ public enum EditAnswer<Item: Sendable>: Sendable {
 public enum EditDeliveryError: Error, Hashable, Sendable, PagingErrorClassifying {
   /// HTTP 401: the user must sign in again; the outbox waits for ``EditOutbox/send()``.
   case unauthorized
-  /// A status to try again later (408, 429, 5xx, or one that means nothing here).
+  /// HTTP 429: too many requests; the outbox waits at least `retryAfter`, when the server said.
+  case rateLimited(retryAfter: RetryAfter?)
+  /// A status to try again later (408, 5xx, or one that means nothing here).
   case retryLater(status: Int, message: String)
 
-  /// ``unauthorized`` is `PagingErrorKind.unauthorized`; ``retryLater(status:message:)``
-  /// `PagingErrorKind.server`.
+  /// ``unauthorized`` is `PagingErrorKind.unauthorized`, ``rateLimited(retryAfter:)``
+  /// `PagingErrorKind.rateLimited`, ``retryLater(status:message:)`` `PagingErrorKind.server`.
   public var pagingErrorKind: PagingErrorKind {
     switch self {
     case .unauthorized: .unauthorized
+    case .rateLimited(let retryAfter): .rateLimited(retryAfter: retryAfter)
     case .retryLater: .server
     }
   }

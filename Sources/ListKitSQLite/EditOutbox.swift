@@ -25,12 +25,18 @@ import ListKit
 /// - ``EditAnswer/accepted(serverItem:)``: the edit is confirmed and written into the stored
 ///   rows; the next one goes.
 /// - ``EditAnswer/refused(_:)``: the edit is rolled back and ``onRefused`` tells the app why.
+///   The later edits of the same item that replace it whole were made on top of the refused one
+///   (they carry its change): they are rolled back with it, unsent, each reported with
+///   ``EditRefusal/Reason/madeOnARefusedEdit``.
 /// - an error of kind `PagingErrorKind.unauthorized`: nothing more is sent until ``send()`` is
 ///   called again (after sign-in) or the network answers a request of the list.
 /// - any other error (offline, timed out, a 5xx, 429…): the same edit goes again after a delay
-///   that doubles with each try, from `firstRetryDelay` up to `maximumRetryDelay` (429's
-///   `Retry-After` in seconds when longer), on the outbox's clock — or at once when the network
-///   answers a request of the list, or ``send()`` is called.
+///   that doubles with each try, from `firstRetryDelay` up to `maximumRetryDelay` (a 429's
+///   `Retry-After` seconds when longer, up to `maximumRetryDelay` too), on the outbox's clock — or
+///   at once when the network answers a request of the list, or ``send()`` is called.
+///
+/// An edit is sent only once the store has it on disk, so an edit the server applied is never
+/// one a crash could lose.
 ///
 /// Edits of an account the list no longer shows wait, on disk, for the next time that account
 /// opens its list.
@@ -53,6 +59,8 @@ public final class EditOutbox<Item: Codable & Identifiable & Sendable> where Ite
   private let firstRetryDelay: Duration
   private let maximumRetryDelay: Duration
   private var worker: Task<Void, Never>?
+  /// Counts the workers started, so a stopped one that ends late leaves its successor alone.
+  private var workerNumber = 0
   private var retryWait: Task<Void, any Error>?
 
   /// Creates the outbox of a list, and sends again each time the network answers one of the
@@ -84,11 +92,19 @@ public final class EditOutbox<Item: Codable & Identifiable & Sendable> where Ite
   /// - Returns: The task sending them, which ends when none is left or sending waits for sign-in.
   @discardableResult
   public func send() -> Task<Void, Never> {
-    if let worker {
+    if let worker, !worker.isCancelled {
       retryWait?.cancel()
       return worker
     }
-    let worker = Task { await run() }
+    // A stopped worker may still be waiting for an answer: the new one starts after it, so two
+    // never send at once.
+    let stopped = self.worker
+    workerNumber += 1
+    let number = workerNumber
+    let worker = Task {
+      await stopped?.value
+      await run(number)
+    }
     self.worker = worker
     return worker
   }
@@ -104,11 +120,15 @@ public final class EditOutbox<Item: Codable & Identifiable & Sendable> where Ite
     if worker != nil || !loader.pendingEdits().isEmpty { send() }
   }
 
-  private func run() async {
-    defer { worker = nil }
+  private func run(_ number: Int) async {
+    defer { if number == workerNumber { worker = nil } }
     var attempts = 0
     var lastHandle: PendingEdit?
     while !Task.isCancelled {
+      // What is sent must be on disk first: a crash after the server applied an edit must not
+      // lose the edit (nor its key, which keeps a resend from applying it twice).
+      await loader.waitForWrites()
+      if Task.isCancelled { break }
       guard let next = loader.pendingEdits().first(where: { list.isPending($0.handle) }) else {
         state = .idle
         return
@@ -128,6 +148,7 @@ public final class EditOutbox<Item: Codable & Identifiable & Sendable> where Ite
       case .success(.refused(let refusal)):
         list.rollBack(next.handle)
         onRefused?(next, refusal)
+        rollBackEdits(madeOn: next, refusal: refusal)
       case .failure(let error):
         let kind = PagingErrorKind(classifying: error)
         if kind == .unauthorized {
@@ -144,16 +165,31 @@ public final class EditOutbox<Item: Codable & Identifiable & Sendable> where Ite
         retryWait = nil
       }
     }
-    state = .idle
+    if number == workerNumber { state = .idle }
+  }
+
+  /// Rolls back the pending edits after `refused` that replace the same item whole: the list
+  /// showed them on top of the refused edit, so they carry its change.
+  private func rollBackEdits(madeOn refused: StoredPendingEdit<Item>, refusal: EditRefusal) {
+    for later in loader.pendingEdits() where list.isPending(later.handle) && later.edit.id == refused.edit.id
+    {
+      guard case .replace = later.edit else { continue }
+      list.rollBack(later.handle)
+      onRefused?(
+        later,
+        EditRefusal(
+          .madeOnARefusedEdit, status: refusal.status,
+          message: "an earlier edit of the same item was refused: \(refusal.message)"))
+    }
   }
 
   /// The delay before try `attempts + 1`: doubling from the first, at most the maximum, or the
-  /// server's `Retry-After` seconds when longer.
+  /// server's `Retry-After` seconds when longer (but never longer than the maximum: a server
+  /// cannot stall the outbox).
   private func retryDelay(after attempts: Int, kind: PagingErrorKind) -> Duration {
     var delay = firstRetryDelay
     for _ in 1..<max(1, attempts) where delay < maximumRetryDelay { delay *= 2 }
-    delay = min(delay, maximumRetryDelay)
     if case .rateLimited(.seconds(let seconds)?) = kind { delay = max(delay, .seconds(seconds)) }
-    return delay
+    return min(delay, maximumRetryDelay)
   }
 }

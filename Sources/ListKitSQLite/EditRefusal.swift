@@ -15,6 +15,9 @@ public struct EditRefusal: Error, Hashable, Sendable {
     case notFound
     /// Another answer the server gave as final (a 4xx not named above).
     case other
+    /// Not sent: an earlier edit of the same item was refused, and this one, made on top of it,
+    /// carries its change (an ``EditOutbox`` rolls both back).
+    case madeOnARefusedEdit
   }
 
   /// What the server objected to.

@@ -17,6 +17,10 @@ final class EditTestServer: Sendable {
     case offline
     /// Applies the edit, then the answer is lost (a timeout).
     case appliedThenLost
+    /// Applies the edit and accepts it with the server's copy of the item, its title marked so.
+    case acceptWithServerCopy
+    /// HTTP 429 with this `Retry-After`, in seconds.
+    case rateLimited(seconds: Int)
   }
 
   struct Call: Sendable, Equatable {
@@ -52,8 +56,10 @@ final class EditTestServer: Sendable {
     let answer = state.withLock { state -> Answer in
       state.calls.append(Call(key: pending.idempotencyKey, id: id))
       let answer = state.script.isEmpty ? .accept : state.script.removeFirst()
-      if case .offline = answer { return answer }
-      if case .status = answer { return answer }
+      switch answer {
+      case .offline, .status, .rateLimited: return answer
+      case .accept, .appliedThenLost, .acceptWithServerCopy: break
+      }
       // Applied once per key, however often it comes.
       if state.applied[pending.idempotencyKey] == nil { state.applied[pending.idempotencyKey] = 1 }
       return answer
@@ -63,6 +69,12 @@ final class EditTestServer: Sendable {
     case .status(let status): return try EditAnswer(status: status, message: "status \(status)")
     case .offline: throw URLError(.notConnectedToInternet)
     case .appliedThenLost: throw URLError(.timedOut)
+    case .acceptWithServerCopy:
+      guard case .replace(var item) = pending.edit else { return try EditAnswer(status: 201) }
+      item.title += " (server)"
+      return try EditAnswer(status: 200, serverItem: item)
+    case .rateLimited(let seconds):
+      return try EditAnswer(status: 429, retryAfter: .seconds(seconds))
     }
   }
 }
@@ -88,7 +100,9 @@ final class EditTestServer: Sendable {
     }
   }
 
-  @Test func editsMadeOfflineAreSentInOrderOnceEachWithTheirKeysAndConfirmed() async throws {
+  @Test(.timeLimit(.minutes(1))) func editsMadeOfflineAreSentInOrderOnceEachWithTheirKeysAndConfirmed()
+    async throws
+  {
     let directory = StoreFixtures.temporaryDirectory()
     defer { StoreFixtures.remove(directory) }
     try await StoreFixtures.seed(directory, count: 100)
@@ -165,7 +179,7 @@ final class EditTestServer: Sendable {
     #expect(try await loader.store(for: nil).pendingRecords(in: StoreFixtures.listName).isEmpty)
   }
 
-  @Test func offlineAndServerErrorsAreRetriedWithBackoffOnTheClock() async throws {
+  @Test(.timeLimit(.minutes(1))) func offlineAndServerErrorsAreRetriedWithBackoffOnTheClock() async throws {
     let directory = StoreFixtures.temporaryDirectory()
     defer { StoreFixtures.remove(directory) }
     try await StoreFixtures.seed(directory, count: 100)
@@ -181,8 +195,9 @@ final class EditTestServer: Sendable {
       #expect(edits.calls.count == attempts)
       #expect(outbox.state.isWaitingToRetry(attempts: attempts))
       clock.advance(by: .seconds(delay) - .milliseconds(1))
-      #expect(edits.calls.count == attempts, "retried before the delay")
+      #expect(clock.sleeperCount == 1, "the wait ended before the delay")
       clock.advance(by: .milliseconds(1))
+      #expect(clock.sleeperCount == 0, "the wait is longer than the delay")
     }
     await sending.value
     #expect(edits.calls.count == 4)
@@ -190,7 +205,118 @@ final class EditTestServer: Sendable {
     #expect(loader.pendingEdits().isEmpty)
   }
 
-  @Test func aSuccessfulRequestOfTheListSendsAtOnce() async throws {
+  @Test(.timeLimit(.minutes(1)))
+  func theServersCopyReplacesTheLocalItemOnScreenAndOnDisk() async throws {
+    let directory = StoreFixtures.temporaryDirectory()
+    defer { StoreFixtures.remove(directory) }
+    try await StoreFixtures.seed(directory, count: 100)
+    let (loader, list) = try await launch(directory, server: StoreTestServer(count: 100))
+    list.applyPending(.update(id: 3) { $0.title = "liked" })
+    let edits = EditTestServer()
+    edits.script([.acceptWithServerCopy])
+    await outbox(list, loader, edits: edits).send().value
+    #expect(list.items[3].title == "liked (server)")
+    await loader.waitForWrites()
+    let (_, relaunched) = try await launch(directory, server: StoreTestServer(count: 100))
+    #expect(relaunched.items[3].title == "liked (server)")
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func anEditMadeOnARefusedOneIsRolledBackWithItAndNeverSent() async throws {
+    let directory = StoreFixtures.temporaryDirectory()
+    defer { StoreFixtures.remove(directory) }
+    try await StoreFixtures.seed(directory, count: 100)
+    let (loader, list) = try await launch(directory, server: StoreTestServer(count: 100))
+    // A like, a rename on top of it (sent whole: liked and renamed), then a remove of another.
+    list.applyPending(.update(id: 3) { $0.title += " liked" })
+    list.applyPending(.update(id: 3) { $0.title += " renamed" })
+    list.applyPending(.remove(id: 7))
+    #expect(list.items[3].title == "item 3 liked renamed")
+    let keys = loader.pendingEdits().map(\.idempotencyKey)
+    let edits = EditTestServer()
+    edits.script([.status(409)])
+    let outbox = outbox(list, loader, edits: edits)
+    var refusals: [EditRefusal.Reason] = []
+    outbox.onRefused = { _, refusal in refusals.append(refusal.reason) }
+    await outbox.send().value
+    #expect(refusals == [.conflict, .madeOnARefusedEdit])
+    #expect(edits.calls.map(\.key) == [keys[0], keys[2]], "the rename carried the refused like")
+    #expect(list.items[3].title == "item 3")
+    #expect(!list.items.contains { $0.id == 7 })
+    await loader.waitForWrites()
+    let (relaunchedLoader, relaunched) = try await launch(directory, server: StoreTestServer(count: 100))
+    #expect(relaunched.items[3].title == "item 3")
+    #expect(relaunchedLoader.pendingEdits().isEmpty)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aConfirmedEditIsStoredAsSentNotWithTheLaterPendingEditsShownOnTopOfIt() async throws {
+    let directory = StoreFixtures.temporaryDirectory()
+    defer { StoreFixtures.remove(directory) }
+    try await StoreFixtures.seed(directory, count: 100)
+    let (loader, list) = try await launch(directory, server: StoreTestServer(count: 100))
+    let like = list.applyPending(.update(id: 3) { $0.title += " liked" })
+    list.applyPending(.update(id: 3) { $0.title += " renamed" })
+    // A kept edit of the same item changes the stored row, not the item as shown.
+    list.apply(.update(id: 9) { $0.title = "kept" })
+    list.applyPending(.update(id: 9) { $0.title += " and pending" })
+    list.confirm(like)
+    await loader.waitForWrites()
+    let stored = try await loader.store(for: nil).read(
+      StoreFixtures.listName, from: .top, limit: 20, itemVersion: 1)
+    let titles = try stored.rows.map { try JSONDecoder().decode(StoredItem.self, from: $0.body).title }
+    #expect(titles[3] == "item 3 liked")
+    #expect(titles[9] == "kept")
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func a429WaitsAsLongAsTheServerSaidUpToTheLongestDelay() async throws {
+    let directory = StoreFixtures.temporaryDirectory()
+    defer { StoreFixtures.remove(directory) }
+    try await StoreFixtures.seed(directory, count: 100)
+    let (loader, list) = try await launch(directory, server: StoreTestServer(count: 100))
+    list.applyPending(.remove(id: 5))
+    let edits = EditTestServer()
+    edits.script([.rateLimited(seconds: 30), .rateLimited(seconds: 100_000)])
+    let clock = TestClock()
+    let outbox = EditOutbox(
+      list: list, loader: loader, clock: clock, firstRetryDelay: .seconds(2), maximumRetryDelay: .seconds(60)
+    ) { pending, context in try edits.send(pending, as: context) }
+    let sending = outbox.send()
+    for delay in [30, 60] {
+      try await clock.waitForSleepers()
+      #expect(outbox.state.isWaitingToRetry(attempts: delay == 30 ? 1 : 2))
+      clock.advance(by: .seconds(delay) - .milliseconds(1))
+      #expect(clock.sleeperCount == 1, "the wait ended before \(delay) s")
+      clock.advance(by: .milliseconds(1))
+    }
+    await sending.value
+    #expect(edits.calls.count == 3)
+    #expect(loader.pendingEdits().isEmpty)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func sendingAfterStopGoesOn() async throws {
+    let directory = StoreFixtures.temporaryDirectory()
+    defer { StoreFixtures.remove(directory) }
+    try await StoreFixtures.seed(directory, count: 100)
+    let (loader, list) = try await launch(directory, server: StoreTestServer(count: 100))
+    list.applyPending(.remove(id: 5))
+    let edits = EditTestServer()
+    edits.script([.offline])
+    let clock = TestClock()
+    let outbox = outbox(list, loader, edits: edits, clock: clock)
+    let first = outbox.send()
+    try await clock.waitForSleepers()
+    outbox.stop()
+    let second = outbox.send()
+    await second.value
+    await first.value
+    #expect(edits.calls.count == 2)
+    #expect(loader.pendingEdits().isEmpty)
+  }
+
+  @Test(.timeLimit(.minutes(1))) func aSuccessfulRequestOfTheListSendsAtOnce() async throws {
     let directory = StoreFixtures.temporaryDirectory()
     defer { StoreFixtures.remove(directory) }
     try await StoreFixtures.seed(directory, count: 100)
@@ -212,7 +338,7 @@ final class EditTestServer: Sendable {
     #expect(loader.pendingEdits().isEmpty)
   }
 
-  @Test func a401WaitsForSignInThenSendingGoesOn() async throws {
+  @Test(.timeLimit(.minutes(1))) func a401WaitsForSignInThenSendingGoesOn() async throws {
     let directory = StoreFixtures.temporaryDirectory()
     defer { StoreFixtures.remove(directory) }
     try await StoreFixtures.seed(directory, count: 100)
