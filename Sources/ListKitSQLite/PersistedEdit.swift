@@ -11,3 +11,6 @@ enum PersistedEdit<Item: Codable & Identifiable>: Codable where Item.ID: Codable
     case before(Item.ID)
   }
 }
+
+extension PersistedEdit: Sendable where Item: Sendable, Item.ID: Sendable {}
+extension PersistedEdit.Point: Sendable where Item: Sendable, Item.ID: Sendable {}

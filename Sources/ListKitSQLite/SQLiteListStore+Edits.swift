@@ -16,8 +16,16 @@ extension SQLiteListStore {
     }
   }
 
-  /// Changes the stored row of `id` in place, in one transaction: `change` gets its body and
-  /// returns the new one. A row that is not stored is left alone.
+  /// The stored body of the row of `id`, or `nil` when it is not stored.
+  /// - Throws: ``SQLiteStoreError/corrupt(_:)`` when the row was altered on disk.
+  package func body(of id: String, in list: String) throws(SQLiteStoreError) -> Data? {
+    try using { connection throws(SQLiteStoreError) in try Self.body(of: id, in: list, connection) }
+  }
+
+  /// Changes the stored row of `id` in place, in one transaction.
+  ///
+  /// `change` gets the row's body and returns the new one. A row that is not stored is left
+  /// alone.
   /// - Parameters:
   ///   - id: The row's id, as the rows spell it.
   ///   - list: The list.
@@ -31,15 +39,7 @@ extension SQLiteListStore {
   {
     try using { connection throws(SQLiteStoreError) in
       try connection.transaction { () throws(SQLiteStoreError) -> Bool in
-        let select = try connection.statement("SELECT body, crc FROM item WHERE list = ?1 AND id = ?2")
-          .bind(.text(list), .text(id))
-        defer { select.reset() }
-        guard try select.step() else { return false }
-        let (stored, checksum) = (select.blob(0), select.integer(1))
-        select.reset()
-        guard Self.checksum(id: id, body: stored) == checksum else {
-          throw .corrupt("\(connection.path): list \(list), row \(id): the checksum does not match")
-        }
+        guard let stored = try Self.body(of: id, in: list, connection) else { return false }
         let body: Data
         do {
           body = try change(stored)
@@ -126,6 +126,20 @@ extension SQLiteListStore {
       }
       return records
     }
+  }
+
+  private static func body(of id: String, in list: String, _ connection: SQLiteConnection)
+    throws(SQLiteStoreError) -> Data?
+  {
+    let select = try connection.statement("SELECT body, crc FROM item WHERE list = ?1 AND id = ?2")
+      .bind(.text(list), .text(id))
+    defer { select.reset() }
+    guard try select.step() else { return nil }
+    let body = select.blob(0)
+    guard checksum(id: id, body: body) == select.integer(1) else {
+      throw .corrupt("\(connection.path): list \(list), row \(id): the checksum does not match")
+    }
+    return body
   }
 
   private static func write(_ edit: StoredEdit, in list: String, _ connection: SQLiteConnection)

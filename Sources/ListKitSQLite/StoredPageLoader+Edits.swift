@@ -89,28 +89,43 @@ extension StoredPageLoader {
       guard let kept = storedEdit(edit, serverItem: nil, in: list) else { return }
       enqueue(store(for: list.context.identity)) { [listKey] in try await $0.keep(kept, in: listKey) }
     case .applied(let edit, let handle?):
-      guard let persisted = PersistedEdit(edit, shown: shownItem(edit.id, in: list)) else {
-        // Its closure cannot be written, and the list holds no item it made.
-        record(
-          .writeFailed(
-            "list \(listKey): the pending update of \(edit.id) is not stored, because the item is not in "
-              + "memory; make it with .replace(item), or while the item is loaded"))
-        return
+      let user = list.context.identity
+      if let persisted = PersistedEdit(edit, shown: shownItem(edit.id, in: list)) {
+        let entry = PendingEntry(handle: handle, key: UUID().uuidString, persisted: persisted, user: user)
+        shared.withLock { $0.pending.append(entry) }
+        enqueue(store(for: user)) { [weak self] in try await self?.addPending(entry, to: $0) }
+      } else if case .update(let id, let change) = edit {
+        // The list does not hold the item (dropped from memory, or not loaded): the edit is
+        // made on its stored row, in its turn among the writes.
+        enqueue(store(for: user)) { [weak self, listKey] store in
+          guard let body = try await store.body(of: String(describing: id), in: listKey) else {
+            throw SQLiteStoreError.writeFailed(
+              "list \(listKey): the pending update of \(id) is not stored: the item is neither loaded nor stored"
+            )
+          }
+          var item = try JSONDecoder().decode(Item.self, from: body)
+          change(&item)
+          guard item.id == id else { return }  // ignored, as the list ignores it
+          let entry = PendingEntry(
+            handle: handle, key: UUID().uuidString, persisted: .replace(item), user: user)
+          self?.shared.withLock { shared in
+            // Among the others in the order the edits were made.
+            let index =
+              shared.pending.firstIndex { $0.handle.number > handle.number } ?? shared.pending.endIndex
+            shared.pending.insert(entry, at: index)
+          }
+          try await self?.addPending(entry, to: store)
+        }
       }
-      let body: Data
-      do {
-        body = try JSONEncoder().encode(persisted)
-      } catch {
-        record(.writeFailed("list \(listKey): pending edit of \(edit.id) cannot be encoded: \(error)"))
-        return
-      }
-      let entry = PendingEntry(
-        handle: handle, key: UUID().uuidString, persisted: persisted, user: list.context.identity)
-      shared.withLock { $0.pending.append(entry) }
-      let stored = StoredPendingRecord(key: entry.key, id: String(describing: edit.id), body: body)
-      enqueue(store(for: entry.user)) { [listKey] in try await $0.addPending(stored, in: listKey) }
     case .confirmed(let handle, let serverItem):
-      guard let entry = takeEntry(handle) else { return }
+      guard let entry = takeEntry(handle) else {
+        // Maybe still being written (an update made on its stored row): ended in its turn.
+        return enqueue(store(for: list.context.identity)) { [weak self, listKey] store in
+          guard let self, let entry = self.takeEntry(handle) else { return }
+          let kept = self.storedEdit(entry.persisted, serverItem: serverItem)
+          try await store.endPending(entry.key, keeping: kept, in: listKey)
+        }
+      }
       // As it was sent, not as the list shows the item now: later pending edits of the same item
       // are not the server's yet.
       let kept =
@@ -121,11 +136,29 @@ extension StoredPageLoader {
         try await $0.endPending(key, keeping: kept, in: listKey)
       }
     case .rolledBack(let handle):
-      guard let entry = takeEntry(handle) else { return }
+      guard let entry = takeEntry(handle) else {
+        return enqueue(store(for: list.context.identity)) { [weak self, listKey] store in
+          guard let entry = self?.takeEntry(handle) else { return }
+          try await store.endPending(entry.key, keeping: nil, in: listKey)
+        }
+      }
       enqueue(store(for: entry.user)) { [listKey, key = entry.key] in
         try await $0.endPending(key, keeping: nil, in: listKey)
       }
     }
+  }
+
+  /// Writes a pending edit into `store`'s queue of edits waiting for the server.
+  private func addPending(_ entry: PendingEntry, to store: SQLiteListStore) async throws {
+    let body: Data
+    do {
+      body = try JSONEncoder().encode(entry.persisted)
+    } catch {
+      throw SQLiteStoreError.writeFailed(
+        "list \(listKey): pending edit of \(entry.edit.id) cannot be encoded: \(error)")
+    }
+    let record = StoredPendingRecord(key: entry.key, id: String(describing: entry.edit.id), body: body)
+    try await store.addPending(record, in: listKey)
   }
 
   /// The edit as the stored rows take it: the item it names (or the server's copy of it), and,

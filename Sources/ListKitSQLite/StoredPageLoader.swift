@@ -64,7 +64,7 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
   }
 
   /// A pending edit kept on disk, and whose store holds it.
-  struct PendingEntry {
+  struct PendingEntry: Sendable {
     var handle: PendingEdit
     var key: String
     var persisted: PersistedEdit<Item>

@@ -77,6 +77,38 @@ import Testing
     #expect(rows.rows.map(\.id) == (0..<10).map(String.init))
   }
 
+  @Test(.timeLimit(.minutes(1)))
+  func updatesOfItemsTheListDoesNotHoldAreMadeOnTheirStoredRows() async throws {
+    let directory = StoreFixtures.temporaryDirectory()
+    defer { StoreFixtures.remove(directory) }
+    try await StoreFixtures.seed(directory, count: 200)
+    let server = StoreTestServer(count: 200)
+    server.setOnline(false)
+    do {
+      let (loader, list, _) = try await launch(directory, server: server)
+      #expect(!list.items.contains { $0.id >= 150 }, "the items edited below must not be loaded")
+      list.apply(.update(id: 150) { $0.title = "kept far" })
+      list.applyPending(.update(id: 160) { $0.title = "liked far" })
+      list.applyPending(.update(id: 3) { $0.title = "liked near" })
+      list.applyPending(.update(id: 9_999) { $0.title = "nowhere" })
+      await loader.waitForWrites()
+      #expect(loader.pendingEdits().map(\.edit.id) == [160, 3], "in the order they were made")
+      #expect(loader.problems().count == 1, "the update of an item stored nowhere is a problem")
+    }
+    let (loader, list, opened) = try await launch(directory, server: server)
+    #expect(opened.restoredEdits.count == 2)
+    while !list.items.contains(where: { $0.id == 160 }), list.hasMore { await list.loadNextPage()?.value }
+    #expect(list.items.first { $0.id == 150 }?.title == "kept far")
+    #expect(list.items.first { $0.id == 160 }?.title == "liked far")
+    #expect(list.items[3].title == "liked near")
+    #expect(server.requests.isEmpty)
+    // Confirmed, it goes into the row as it was made.
+    list.confirm(try #require(loader.pendingEdits().first?.handle))
+    await loader.waitForWrites()
+    let row = try #require(try await loader.store(for: nil).body(of: "160", in: StoreFixtures.listName))
+    #expect(try JSONDecoder().decode(StoredItem.self, from: row).title == "liked far")
+  }
+
   @Test func aRefreshNeverOverwritesAPendingEdit() async throws {
     let directory = StoreFixtures.temporaryDirectory()
     defer { StoreFixtures.remove(directory) }

@@ -6,7 +6,7 @@
 /// nothing.
 public struct PendingEdit: Hashable, Sendable, CustomStringConvertible {
   /// Unique among the edits of one list.
-  let number: Int
+  package let number: Int
 
   /// "edit #n".
   public var description: String { "edit #\(number)" }
