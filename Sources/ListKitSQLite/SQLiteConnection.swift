@@ -12,6 +12,7 @@ final class SQLiteConnection {
   /// The file, for error messages.
   let path: String
   private var statements: [String: SQLiteStatement] = [:]
+  private var isClosed = false
 
   /// Opens the file at `path`, which must already exist as a regular file (the store creates it
   /// with its permissions first); a symbolic link at the path is refused.
@@ -28,7 +29,17 @@ final class SQLiteConnection {
     self.path = path
   }
 
-  deinit {
+  deinit { close() }
+
+  /// Finalizes every statement and closes the file now.
+  ///
+  /// Afterwards no descriptor of the process points at the file or at its `-wal` and `-shm` (on
+  /// Linux, a file removed while open stays readable through them). The connection must not be
+  /// used after.
+  func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    // Finalized first: with a statement left, SQLite would only mark the connection to close later.
     statements.removeAll()
     sqlite3_close_v2(handle)
   }

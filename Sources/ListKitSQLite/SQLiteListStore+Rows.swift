@@ -34,7 +34,8 @@ extension SQLiteListStore {
         before = try !Self.rows(list, before: first.position, limit: 1, in: connection).isEmpty
         after = try !Self.rows(list, after: last.position, limit: 1, in: connection).isEmpty
       }
-      return StoredRead(rows: rows, hasRowsBefore: before, hasRowsAfter: after, state: state, found: found)
+      return StoredRead(
+        rows: rows, hasRowsBefore: before, hasRowsAfter: after, state: state, found: found, epoch: epoch)
     }
   }
 
@@ -155,14 +156,33 @@ extension SQLiteListStore {
 
   // MARK: - Statements
 
+  /// A list's state, by its key.
+  static let stateSQL =
+    "SELECT generation, item_version, refreshed_at, anchor_id, tail_key, tail_more FROM list WHERE key = ?1"
+  /// The rows after a position, by key.
+  static let rowsAfterSQL =
+    "SELECT pos, id, body, crc FROM item WHERE list = ?1 AND pos > ?2 ORDER BY pos LIMIT ?3"
+  /// The rows before a position, by key, nearest first.
+  static let rowsBeforeSQL =
+    "SELECT pos, id, body, crc FROM item WHERE list = ?1 AND pos < ?2 ORDER BY pos DESC LIMIT ?3"
+  /// The position of an item, by its id.
+  static let positionSQL = "SELECT pos FROM item WHERE list = ?1 AND id = ?2"
+  /// The position of a list's last row, where a fill appends.
+  static let lastPositionSQL = "SELECT max(pos) FROM item WHERE list = ?1"
+  /// Every statement a read of rows prepares, each by key: a test checks that SQLite searches an
+  /// index for each (a page at any depth costs O(log n)), never scans or skips rows.
+  package static var keysetReadStatements: [String] {
+    [
+      stateSQL, rowsAfterSQL, rowsBeforeSQL, positionSQL, lastPositionSQL,
+    ]
+  }
+
   /// The list's state, creating it when missing and starting it over when its rows were written
   /// for another item version.
   private static func state(of list: String, itemVersion: Int, in connection: SQLiteConnection)
     throws(SQLiteStoreError) -> StoredListState
   {
-    let select = try connection.statement(
-      "SELECT generation, item_version, refreshed_at, anchor_id, tail_key, tail_more FROM list WHERE key = ?1"
-    ).bind(.text(list))
+    let select = try connection.statement(stateSQL).bind(.text(list))
     guard try select.step() else {
       select.reset()
       try connection.statement(
@@ -214,16 +234,14 @@ extension SQLiteListStore {
   private static func rows(_ list: String, after position: Int, limit: Int, in connection: SQLiteConnection)
     throws(SQLiteStoreError) -> [StoredRow]
   {
-    let select = try connection.statement(
-      "SELECT pos, id, body, crc FROM item WHERE list = ?1 AND pos > ?2 ORDER BY pos LIMIT ?3")
+    let select = try connection.statement(rowsAfterSQL)
     return try collect(select.bind(.text(list), .integer(position), .integer(limit)), list: list, connection)
   }
 
   private static func rows(_ list: String, before position: Int, limit: Int, in connection: SQLiteConnection)
     throws(SQLiteStoreError) -> [StoredRow]
   {
-    let select = try connection.statement(
-      "SELECT pos, id, body, crc FROM item WHERE list = ?1 AND pos < ?2 ORDER BY pos DESC LIMIT ?3")
+    let select = try connection.statement(rowsBeforeSQL)
     return try collect(select.bind(.text(list), .integer(position), .integer(limit)), list: list, connection)
       .reversed()
   }
@@ -247,7 +265,7 @@ extension SQLiteListStore {
   static func position(of id: String, in list: String, _ connection: SQLiteConnection)
     throws(SQLiteStoreError) -> Int?
   {
-    let select = try connection.statement("SELECT pos FROM item WHERE list = ?1 AND id = ?2")
+    let select = try connection.statement(positionSQL)
       .bind(.text(list), .text(id))
     defer { select.reset() }
     return try select.step() ? select.integer(0) : nil
@@ -256,7 +274,7 @@ extension SQLiteListStore {
   static func lastPosition(of list: String, in connection: SQLiteConnection) throws(SQLiteStoreError)
     -> Int?
   {
-    let select = try connection.statement("SELECT max(pos) FROM item WHERE list = ?1").bind(.text(list))
+    let select = try connection.statement(lastPositionSQL).bind(.text(list))
     defer { select.reset() }
     guard try select.step(), !select.isNull(0) else { return nil }
     return select.integer(0)

@@ -24,6 +24,15 @@ public actor SQLiteListStore {
   package nonisolated let audit: BlockingWorkAudit
   private var openConnection: SQLiteConnection?
   private var isRemoved = false
+  /// Which file the store has open, by a number no other file opened in this process had.
+  ///
+  /// It is taken each time the store connects (at first use, and after it replaced a bad file). A
+  /// position read under one epoch means nothing in the file of another, which may hold other
+  /// rows there.
+  package private(set) var epoch = 0
+  /// The last epoch given, shared by every store so that a new store of a removed one's user
+  /// never reuses its numbers.
+  private static let lastEpoch = Locked(0)
 
   /// The schema this version writes, in `PRAGMA user_version`.
   static let schemaVersion = 1
@@ -75,9 +84,8 @@ public actor SQLiteListStore {
   /// Later calls throw ``SQLiteStoreError/closed``; a new store for the user starts empty.
   public func removeDatabase() {
     audit.record()
-    openConnection = nil
     isRemoved = true
-    files.removeAll()
+    removeFile()
   }
 
   /// The connection, opened on first use.
@@ -106,6 +114,7 @@ public actor SQLiteListStore {
   /// Closes the database and removes its files; the next call starts an empty one.
   func removeFile() {
     audit.record()
+    openConnection?.close()
     openConnection = nil
     files.removeAll()
   }
@@ -114,6 +123,10 @@ public actor SQLiteListStore {
     if try !files.checkFiles() { try files.createFile() }
     let connection = try SQLiteConnection(path: files.path)
     try Self.prepareSchema(connection)
+    epoch = Self.lastEpoch.withLock { last in
+      last += 1
+      return last
+    }
     return connection
   }
 

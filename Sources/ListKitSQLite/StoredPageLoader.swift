@@ -230,8 +230,10 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
   /// - Parameter request: The list's request, in cursor style.
   /// - Returns: The stored page.
   /// - Throws: The network's error when a fill or a refresh fails; ``SQLiteStoreError`` when the
-  ///   store fails in the middle of the list; ``StoredPageLoaderError`` for a request this loader
-  ///   cannot have caused; `CancellationError` for a fill that was outdated when it landed.
+  ///   store fails in the middle of the list; ``StoredPageLoaderError/staleCursor(_:)`` for a
+  ///   cursor into a file the store replaced since (refresh the list), and
+  ///   ``StoredPageLoaderError`` for a request this loader cannot have caused; `CancellationError`
+  ///   for a fill that was outdated when it landed.
   public func loadPage(_ request: PageRequest) async throws -> Page<Item> {
     let user = request.context.identity
     let store = store(for: user)
@@ -255,7 +257,8 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
         throw StoredPageLoaderError.notCursorPaging(request.position)
       }
       switch StoreCursor(text: text) {
-      case .stored(let position)?: return try await next(after: position, limit: limit, request, store: store)
+      case .stored(let position, let epoch)?:
+        return try await next(after: position, in: epoch, limit: limit, request, store: store)
       case .network?: return try await networkPage(request)
       case nil: throw StoredPageLoaderError.unknownCursor(text)
       }
@@ -263,11 +266,12 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
       guard case .cursorBefore(let text, let limit) = request.position else {
         throw StoredPageLoaderError.notCursorPaging(request.position)
       }
-      guard case .stored(let position)? = StoreCursor(text: text) else {
+      guard case .stored(let position, let epoch)? = StoreCursor(text: text) else {
         throw StoredPageLoaderError.unknownCursor(text)
       }
       let read = try await store.read(
         listKey, from: .before(position), limit: limit, itemVersion: itemVersion)
+      try Self.expect(read, from: epoch, cursor: text)
       return try await page(from: read, for: request, store: store)
     }
   }
@@ -281,11 +285,12 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
       let read = try await store.read(listKey, from: .item(id), limit: limit, itemVersion: itemVersion)
       if read.found { return read }
     case .cursor(let text?, _):
-      guard case .stored(let position)? = StoreCursor(text: text) else {
+      guard case .stored(let position, let epoch)? = StoreCursor(text: text) else {
         throw StoredPageLoaderError.unknownCursor(text)
       }
+      // A cursor into a file replaced since starts the list over at the top.
       let read = try await store.read(listKey, from: .after(position), limit: limit, itemVersion: itemVersion)
-      if !read.rows.isEmpty { return read }
+      if !read.rows.isEmpty, read.epoch == epoch { return read }
     case .cursor(nil, _): break
     case .page, .offset, .cursorBefore: throw StoredPageLoaderError.notCursorPaging(request.position)
     }
@@ -310,12 +315,16 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
     }
   }
 
-  /// The stored rows after `position`; at the stored end, the network's next page, written and
-  /// read back.
-  private func next(after position: Int, limit: Int, _ request: PageRequest, store: SQLiteListStore)
-    async throws -> Page<Item>
-  {
+  /// The stored rows after `position` in the file of `epoch`; at the stored end, the network's
+  /// next page, written and read back.
+  /// - Throws: ``StoredPageLoaderError/staleCursor(_:)`` when the store replaced that file.
+  private func next(
+    after position: Int, in epoch: Int, limit: Int, _ request: PageRequest, store: SQLiteListStore
+  ) async throws -> Page<Item> {
+    let cursor = StoreCursor.stored(position: position, epoch: epoch).text
     var read = try await store.read(listKey, from: .after(position), limit: limit, itemVersion: itemVersion)
+    // Checked before a fill too: the end of a new, empty file is not where the list is.
+    try Self.expect(read, from: epoch, cursor: cursor)
     // A page the server sends whose items are all stored already (it shifted) writes no row: ask
     // for the one after it, a few times at most.
     var fills = 0
@@ -338,6 +347,7 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
       }
       guard written != nil else { throw CancellationError() }
       read = try await store.read(listKey, from: .after(position), limit: limit, itemVersion: itemVersion)
+      try Self.expect(read, from: epoch, cursor: cursor)
     }
     return try await page(from: read, for: request, store: store)
   }
@@ -381,8 +391,18 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
     return Page(
       items: items,
       hasMore: request.direction == .previousPage ? read.hasRowsBefore : hasAfter,
-      nextCursor: hasAfter ? read.rows.last.map { StoreCursor.stored($0.position).text } : nil,
-      previousCursor: read.hasRowsBefore ? read.rows.first.map { StoreCursor.stored($0.position).text } : nil)
+      nextCursor: hasAfter
+        ? read.rows.last.map { StoreCursor.stored(position: $0.position, epoch: read.epoch).text } : nil,
+      previousCursor: read.hasRowsBefore
+        ? read.rows.first.map { StoreCursor.stored(position: $0.position, epoch: read.epoch).text } : nil)
+  }
+
+  /// Throws unless `read` came from the file a cursor was made in: a position of a file that was
+  /// replaced since names other rows, or none, in the new one.
+  private static func expect(_ read: StoredRead, from epoch: Int, cursor: String)
+    throws(StoredPageLoaderError)
+  {
+    guard read.epoch == epoch else { throw .staleCursor(cursor) }
   }
 
   // MARK: - The network's keys

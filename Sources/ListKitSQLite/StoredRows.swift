@@ -68,4 +68,6 @@ package struct StoredRead: Sendable {
   package var state: StoredListState
   /// Whether the spot was found (an ``StoredSpot/item(_:)`` that is not stored is not).
   package var found: Bool
+  /// The file the rows were read from (``SQLiteListStore/epoch``).
+  package var epoch: Int
 }

@@ -20,6 +20,22 @@ import Testing
     return Int(info.st_mode) & 0o7777
   }
 
+  /// The files the process's descriptors point at, or `nil` where `/proc/self/fd` is absent.
+  ///
+  /// A file removed while open reads as its path followed by ` (deleted)`.
+  static func openFiles() -> [String]? {
+    #if os(Linux)
+      guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else {
+        return nil
+      }
+      return descriptors.compactMap {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)
+      }
+    #else
+      return nil
+    #endif
+  }
+
   @Test func eachAccountHasAPrivateFileNamedByAHashWithNoTokenInIt() async throws {
     let directory = StoreFixtures.temporaryDirectory()
     defer { StoreFixtures.remove(directory) }
@@ -37,11 +53,18 @@ import Testing
     let bob = loader.store(for: .account("bob@example.com")).fileURL.path
     #expect(alice != bob)
     #expect(Self.mode(directory.path) == 0o700)
+    var besides = 0
     for path in [alice, bob] {
       #expect(Self.mode(path) == 0o600, "\(path)")
       let name = URL(fileURLWithPath: path).lastPathComponent
       #expect(!name.contains("alice") && !name.contains("bob") && !name.contains("secret"))
+      // SQLite creates the -wal and -shm itself, with the mode of the database file.
+      for file in [path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+        #expect(Self.mode(file) == 0o600, "\(file)")
+        besides += 1
+      }
     }
+    #expect(besides > 0, "both stores are open in WAL mode, with a -wal and -shm beside them")
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
     for name in names {
       let bytes = try Data(contentsOf: directory.appendingPathComponent(name))
@@ -67,9 +90,19 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: path + "-wal"))
     #expect(FileManager.default.fileExists(atPath: path + "-shm"))
 
+    if let open = Self.openFiles() {
+      #expect(open.contains(path), "the store holds its file open, as the check below expects")
+    }
+
     await loader.removeStore(for: alice)
     for file in [path, path + "-wal", path + "-shm", path + "-journal"] {
       #expect(!FileManager.default.fileExists(atPath: file), "\(file) is still there")
+    }
+    // Closed, not only unlinked: a removed file still open would stay readable through its
+    // descriptor (on Linux, as `<path> (deleted)`).
+    if let open = Self.openFiles() {
+      let left = open.filter { $0.hasPrefix(path) }
+      #expect(left.isEmpty, "descriptors still open on \(left)")
     }
     #expect(try await loader.store(for: bob).rowCount(StoreFixtures.listName) == 100)
     // A new session of the signed-out account starts empty.
