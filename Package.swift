@@ -70,7 +70,7 @@ let package = Package(
     .testTarget(
       name: "ListKitDemoTests",
       dependencies: [
-        "ListKitDemoSupport", "ListKitTerminal", "ListKit", "ListKitHTTP", "ListKitTesting",
+        "ListKitDemoSupport", "ListKitTerminal", "ListKit", "ListKitHTTP", "ListKitSQLite", "ListKitTesting",
         "ListKitFixtures",
       ]),
     // Every Swift block of the README, the guides and the DocC articles is a snippet compiled and

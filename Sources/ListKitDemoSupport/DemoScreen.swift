@@ -159,9 +159,15 @@ package final class DemoScreen {
   }
 
   /// With `--store`, the outbox that sends the edit keys' edits to `network`; `nil` otherwise.
-  package func makeOutbox(sendingTo network: DemoNetwork) -> EditOutbox<Photo>? {
+  /// - Parameters:
+  ///   - network: Where the edits go.
+  ///   - clock: The clock the waits before a retry run on.
+  package func makeOutbox<C: Clock>(sendingTo network: DemoNetwork, clock: C = ContinuousClock())
+    -> EditOutbox<Photo>? where C.Duration == Duration
+  {
     guard let storedLoader else { return nil }
-    let outbox = EditOutbox(list: list, loader: storedLoader) { pending, _ in try await network.send(pending)
+    let outbox = EditOutbox(list: list, loader: storedLoader, clock: clock) { pending, _ in
+      try await network.send(pending)
     }
     outbox.onRefused = { [weak self] edit, refusal in
       guard let self else { return }

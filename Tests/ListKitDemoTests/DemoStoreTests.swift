@@ -1,7 +1,9 @@
 import Foundation
 import ListKit
 import ListKitDemoSupport
+import ListKitSQLite
 import ListKitTerminal
+import ListKitTesting
 import Testing
 
 /// `--store DIR` and the o key: the demo keeps every photo seen in a SQLite database and opens
@@ -109,7 +111,8 @@ import Testing
     #expect(screen.diagnostics.isEmpty)
   }
 
-  @Test func editsTheServerRefusesRollBackWhenTheNetworkComesBack() async throws {
+  @Test(.timeLimit(.minutes(1)))
+  func editsTheServerRefusesRollBackWhenTheNetworkComesBack() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let (screen, _) = try await screen(["--store", directory.path, "--count", "60"])
@@ -119,13 +122,19 @@ import Testing
         photos: PhotoDataSet.photos(count: 60, seed: PhotoDataSet.defaultSeed), latency: .zero, failRate: 1,
         seed: 1,
         clock: ContinuousClock()))
-    screen.outbox = screen.makeOutbox(sendingTo: refusing)
+    let clock = TestClock()
+    screen.outbox = screen.makeOutbox(sendingTo: refusing, clock: clock)
     let outbox = try #require(screen.outbox)
-    _ = screen.handle(.character("o"))
+    refusing.isDown = true
     await press(.down, on: screen, until: 3)
     let likes = try #require(screen.highlightedPhoto).likes
     _ = screen.handle(.character("l"))
-    _ = screen.handle(.character("o"))
+    // Offline: the like shows, waits on disk, and the outbox waits to try again.
+    try await clock.waitForSleepers()
+    #expect(outbox.state.isWaitingToRetry)
+    #expect(screen.list.items.first { $0.id == 3 }?.likes == likes + 1)
+    #expect(screen.storedLoader?.pendingEdits().count == 1)
+    refusing.isDown = false
     await outbox.send().value
     #expect(screen.list.items.first { $0.id == 3 }?.likes == likes)
     #expect(screen.editNote.contains("refused"))
@@ -139,5 +148,12 @@ import Testing
     #expect(throws: DemoOptionsError.conflictingOptions("--store", "--start-at")) {
       try DemoOptions.parse(["--store", "x", "--start-at", "3"])
     }
+  }
+}
+
+extension EditOutboxState {
+  fileprivate var isWaitingToRetry: Bool {
+    if case .waitingToRetry = self { return true }
+    return false
   }
 }
