@@ -2,7 +2,8 @@
 
   POST /edits   body {"tag": "...", "id": n, "title": "...", "remove": bool}, header Idempotency-Key:
                 the first request with a key applies the edit (the item with that id takes that
-                title, or is removed) and answers 200 with the item; a later one with the same key
+                title with " ✓" after it, as a server that adds its own mark, or is removed) and
+                answers 200 with the item as the server now has it; a later one with the same key
                 applies nothing and answers as the first did. Each edit's `tag` names the user's edit:
                 the server counts how often an edit took effect, which must be once whatever the
                 retries. It waits `EDIT_DELAY` seconds after applying and before answering, so that
@@ -38,7 +39,7 @@ class EditRoutes:
                     ITEMS.pop(item_id, None)
                     answer = {"id": item_id, "title": ""}
                 else:
-                    ITEMS[item_id] = str(request["title"])
+                    ITEMS[item_id] = str(request["title"]) + " \u2713"
                     answer = {"id": item_id, "title": ITEMS[item_id]}
                 ANSWERS[key] = answer
                 fresh = True

@@ -1,9 +1,10 @@
 // Test fixture for EditOutboxCrashTests (not a tool): the edits of a stored list, made offline,
 // then sent by an EditOutbox to the fixture server's POST /edits until it is killed.
 //
-// Usage: listkit-outbox-sender <directory> <server URL> create <count>
-//          makes <count> posts (items 10000...) as pending edits, every third one then renamed,
-//          and exits once they are on disk; prints "created".
+// Usage: listkit-outbox-sender <directory> <server URL> create <count> <first>
+//          opens the list, prints "ready", makes <count> posts (items 10000 + <first>...) as
+//          pending edits, every third one then renamed and every fifth (from the second) then
+//          removed, and exits once they are on disk; prints "created".
 //        listkit-outbox-sender <directory> <server URL> send
 //          opens the list (its pending edits come back from disk), prints "ready", and sends
 //          them; prints "done" and exits 0 once none is left.
@@ -89,11 +90,15 @@ func main() async {
   await loader.open(list, refreshOnLaunch: .never)
   switch arguments[3] {
   case "create":
-    guard arguments.count == 5, let count = Int(arguments[4]) else { fail("create needs a count") }
-    for index in 0..<count {
+    guard arguments.count == 6, let count = Int(arguments[4]), let first = Int(arguments[5]) else {
+      fail("create needs a count and a first index")
+    }
+    say("ready")
+    for index in first..<first + count {
       let id = 10_000 + index
       list.applyPending(.insert(Post(id: id, title: "post \(index)"), at: .top))
       if index % 3 == 0 { list.applyPending(.update(id: id) { $0.title = "post \(index), renamed" }) }
+      if index % 5 == 1 { list.applyPending(.remove(id: id)) }
     }
     await loader.waitForWrites()
     guard loader.problems().isEmpty else { fail("\(loader.problems())") }
