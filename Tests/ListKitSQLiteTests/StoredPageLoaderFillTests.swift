@@ -99,6 +99,45 @@ import Testing
     #expect(bobRows.rows.map(\.id) == (5_000..<5_050).map(String.init))
   }
 
+  /// The generation clause of the fill's own transaction stops it, not the cancellation of its
+  /// task: here nothing is cancelled, as another loader on the same folder (another window, a
+  /// background refresh) commits the refresh while the fill waits for the network.
+  @Test(.timeLimit(.minutes(1)))
+  func aFillThatLandsAfterAnotherLoadersRefreshIsStoppedByTheGenerationNotByCancellation() async throws {
+    let directory = StoreFixtures.temporaryDirectory()
+    defer { StoreFixtures.remove(directory) }
+    try await StoreFixtures.seed(directory, count: 50)
+    let first = PageRequest(position: .cursor(nil, limit: 50), isFirstPage: true)
+    let server = StoreTestServer(count: 1_000)
+    let loader = StoreFixtures.loader(directory, server: server)
+    let stored = try await loader.loadPage(first)
+    #expect(stored.items.map(\.id) == Array(0..<50))
+    let cursor = try #require(stored.nextCursor)
+
+    server.hold()
+    let fill = Task {
+      try await loader.loadPage(PageRequest(position: .cursor(cursor, limit: 50), isFirstPage: false))
+    }
+    await server.waitUntilHeld(1)
+    let freshServer = StoreTestServer(count: 1_000, title: "fresh")
+    let other = StoreFixtures.loader(directory, server: freshServer)
+    _ = try await other.loadPage(first)  // its launch: the stored rows, no request
+    let refreshed = try await other.loadPage(first)
+    #expect(refreshed.items.map(\.title) == StoreFixtures.items(0..<50, title: "fresh").map(\.title))
+    #expect(freshServer.requests.count == 1)
+    server.release()
+
+    let result = await fill.result
+    #expect(!fill.isCancelled, "the fill's task was never cancelled")
+    #expect(throws: CancellationError.self) { try result.get() }
+    #expect(server.requests.count == 1, "the fill's page came back and reached its transaction")
+    let store = SQLiteListStore(directory: directory, user: nil)
+    let read = try await store.read(StoreFixtures.listName, from: .top, limit: 100, itemVersion: 1)
+    #expect(read.rows.count == 50, "the outdated fill wrote no row")
+    #expect(read.state.generation == 2)
+    #expect(read.state.tailKey == .page(1), "nor its key: the network continues after the refreshed page")
+  }
+
   @Test func aFillWithAnOutdatedGenerationWritesNothing() async throws {
     let directory = StoreFixtures.temporaryDirectory()
     defer { StoreFixtures.remove(directory) }
