@@ -295,16 +295,17 @@ extension TableManager {
     let removedIDs = Set(edit.removed.map { shown.items[$0].id })
     var keyed: [RowKey] = []
     keyed.reserveCapacity(edit.inserted.count + edit.replaced.count)
+    // The ids shown, out of the section while this edit changes them: a second reference would
+    // make the first insert copy them all. On a `nil` return they stay out, made again when needed.
+    var shownIDs = section.shownRowIDs
+    section.shownRowIDs = nil
     if !edit.inserted.isEmpty {
-      let known = section.shownRowIDs ?? Set(shown.items.map(\.id))
-      section.shownRowIDs = known
-      var added: Set<DiffID> = []
+      if shownIDs == nil { shownIDs = Set(shown.items.map(\.id)) }
       for (index, row) in edit.inserted {
         let key = RowKey(row, scope: scope)
-        // A row that is already there, or was just removed (a move), is the diff's to place.
-        guard !removedIDs.contains(key.id), !known.contains(key.id), added.insert(key.id).inserted else {
-          return nil
-        }
+        // A row that is already there, was just inserted, or was just removed (a move), is the
+        // diff's to place.
+        guard !removedIDs.contains(key.id), shownIDs!.insert(key.id).inserted else { return nil }
         keyed.append(key)
         batch.itemInserts.append(ItemPath(item: index, section: sectionIndex))
       }
@@ -318,10 +319,8 @@ extension TableManager {
       keyed.append(key)
     }
     for index in edit.removed { batch.itemDeletes.append(ItemPath(item: index, section: sectionIndex)) }
-    if section.shownRowIDs != nil {
-      section.shownRowIDs!.subtract(removedIDs)
-      for key in keyed.prefix(edit.inserted.count) { section.shownRowIDs!.insert(key.id) }
-    }
+    shownIDs?.subtract(removedIDs)
+    section.shownRowIDs = shownIDs
     return keyed
   }
 

@@ -221,16 +221,14 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
         return nil
       }
     }
+    // One read of the items, not one per row: each read of the list copies its state. The copy
+    // shares the items' storage, so it ends before the list changes them again.
+    let items = list.items
+    guard (inserted + updated).allSatisfy(items.indices.contains) else { return nil }
     var edit = RowEdit(removed: removed)
-    for index in inserted {
-      guard let item = list.item(at: index) else { return nil }
-      edit.inserted.append((index, makeRow(item)))
-    }
+    edit.inserted = inserted.map { ($0, makeRow(items[$0])) }
     let insertedSet = Set(inserted)
-    for index in updated where !insertedSet.contains(index) {
-      guard let item = list.item(at: index) else { return nil }
-      edit.replaced.append((index, makeRow(item)))
-    }
+    edit.replaced = updated.filter { !insertedSet.contains($0) }.map { ($0, makeRow(items[$0])) }
     return edit
   }
 
