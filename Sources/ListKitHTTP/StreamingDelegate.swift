@@ -181,6 +181,15 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     let record = lock.withLock { records.removeValue(forKey: task.taskIdentifier) }
     // The session removes the task from its registry after this returns: a cancel in flight
     // must have done its work first.
+    //
+    // NB: FoundationNetworking's own protocols complete in a turn of the session's work queue,
+    // and drop the task's protocol in that turn, so there the order would hold without this
+    // wait: a cancel's turn either queues its work ahead of the completion, or finds no protocol
+    // and does nothing. An app's URL protocol (`protocolClasses` of the app session, which the
+    // transport keeps) may complete from a thread of its own, while a cancel's turn holds the
+    // work queue; the removal this method's return queues then lands ahead of the cancel's work,
+    // which traps in `session.behaviour(for:)` (swift-corelibs-foundation 6.3.1,
+    // URLSessionTask.swift `cancel()` and `urlProtocol(task:didFailWithError:)`).
     record?.cancelling?.wait()
     let exchange = record?.exchange
     exchange?.complete(response: task.response, error: error)
