@@ -114,13 +114,19 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
         itemRows.indices.contains(index)
       else {
         table?.update()
+        if case .edited(let removed, let inserted, _) = change, !removed.isEmpty || !inserted.isEmpty {
+          // Rows came or went among those on screen, with no row displayed anew (a remove, a
+          // roll-back): the list hears which rows the view shows now, for the pages near them
+          // (none left, say) and the place it keeps.
+          requestPagesNearVisibleRows()
+        }
         return
       }
       // The rows a view shows before it scrolls to the item (at the top of the content) are not
       // where the user is: they must not ask for pages.
       isBringingFocusIntoView = true
       table.update()
-      table.scrollToRow(itemRows[index])
+      table.scrollToRow(itemRows[max(0, index - list.focusRowsAboveAfterReload)])
       isBringingFocusIntoView = false
       requestPagesNearVisibleRows()
     case .statusChanged:
@@ -163,9 +169,12 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
       itemCount - 1 - (displayedCells.count - statusRows - 1 - row)
     }
     // The rows the view shows now, with this one, as items: a page that lands keeps them all,
-    // however many the screen holds. Only a list that drops pages needs them.
+    // however many the screen holds, and a refresh in place brings back the first at the top.
+    // Only a list that drops pages or refreshes in place needs them.
     var rows = path.item...path.item
-    if list.configuration.maximumItemCount != nil, let table, let listView = table.listView,
+    let configuration = list.configuration
+    if configuration.maximumItemCount != nil || configuration.refreshMode == .aroundLastViewedItem,
+      let table, let listView = table.listView,
       let section = table.displayedSections.firstIndex(where: { $0 === self })
     {
       for visible in listView.visibleItemPaths where visible.section == section {
@@ -180,15 +189,16 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   /// Applies a change of the list's items to the item rows; returns it as an edit of those rows,
   /// or `nil` when the rows were made again from the list's items.
   private func apply(_ change: ItemsChange) -> RowEdit? {
-    if case .prepended = change.afterDrop {
-      // The row leaves with the page it announced and a new one comes above the new page, so the
-      // view keeps the item under the old row in place, not the row.
-      previousPageStatusRow = PagingStatusRow()
-    }
     guard let edit = itemEdit(for: change), edit.isValid(forCount: itemRows.count) else {
       if case .reloaded = change { previousPageStatusRow = PagingStatusRow() }
       rebuildRows()
       return nil
+    }
+    if edit.inserted.contains(where: { $0.index == 0 }) {
+      // Rows come above the first item (a previous page, with or without edits shown on top of
+      // it): the row above the items leaves and a new one comes above them, so the view keeps
+      // the first item on screen in place, not the row.
+      previousPageStatusRow = PagingStatusRow()
     }
     edit.apply(to: &itemRows) { $0 }
     return edit

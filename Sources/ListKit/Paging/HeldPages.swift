@@ -28,6 +28,11 @@ struct HeldPages<Item: Identifiable> {
     /// The position that loads the page again, as a first page; `nil` for items the app
     /// inserted before any page arrived.
     var position: PageRequest.Position?
+    /// The items the server added (positive) or removed above the page since it was recorded:
+    /// ``before`` and ``position`` move by as many when used.
+    var shiftBefore = 0
+    /// The same above ``after``: the page's own items count too.
+    var shiftAfter = 0
   }
 
   /// Pages dropped at one end.
@@ -64,6 +69,8 @@ struct HeldPages<Item: Identifiable> {
   }
 
   private let maximumItemCount: Int?
+  private let style: PagingStyle
+  private let pageSize: Int
   /// Whether a refresh reloads the page of the item displayed last
   /// (``PagingRefreshMode/aroundLastViewedItem``): every page is recorded then, maximum or not.
   private let refreshesInPlace: Bool
@@ -73,12 +80,14 @@ struct HeldPages<Item: Identifiable> {
   private var lastViewed: Item.ID?
   /// The first and the last item a view reported on screen; a drop keeps them and every item
   /// between, however tall the screen.
-  private var onScreen: (first: Item.ID, last: Item.ID)?
+  private var onScreen: (first: Item.ID, last: Item.ID, rowsAbove: Int)?
 
   /// Creates an empty record for lists of `configuration`: at most its
   /// ``PagingConfiguration/maximumItemCount`` items, refreshed as its refresh mode says.
   init(_ configuration: PagingConfiguration) {
     self.maximumItemCount = configuration.maximumItemCount
+    self.style = configuration.style
+    self.pageSize = configuration.pageSize
     self.refreshesInPlace = configuration.refreshMode == .aroundLastViewedItem
   }
 
@@ -111,24 +120,38 @@ struct HeldPages<Item: Identifiable> {
   }
 
   /// Records the first and the last item a view shows, when both are among the loaded items.
-  mutating func onScreen(first: Item, last: Item, in store: PagingItemStore<Item>) {
+  /// - Parameter rowsAbove: The rows on screen above `first` (items only edits show).
+  mutating func onScreen(first: Item, last: Item, rowsAbove: Int, in store: PagingItemStore<Item>) {
     guard store.index(of: first.id) != nil, store.index(of: last.id) != nil else { return }
-    onScreen = (first.id, last.id)
+    onScreen = (first.id, last.id, rowsAbove)
   }
+
+  /// The rows on screen above the item the user is at (``placeItemID``), when a view said.
+  var rowsAbovePlace: Int { onScreen?.rowsAbove ?? 0 }
 
   /// The item the user is at: the first one a view reported on screen, else the one displayed
   /// last; `nil` before a view displayed one since the items were replaced.
   var placeItemID: Item.ID? { onScreen?.first ?? lastViewed }
 
-  /// What a refresh in place reloads: the item displayed last, when it is still held, and the
-  /// position that loads its page again; `nil` when the list does not refresh in place, none was
-  /// displayed, it is gone, or its page has no position (items inserted before any page).
+  /// What a refresh in place reloads: the item the user is at (``placeItemID``: the first on
+  /// screen, so that it comes back at the top of the screen where it was), when it is still
+  /// held, and the position that loads its page again; `nil` when the list does not refresh in
+  /// place, none was displayed, it is gone, or its page has no position (items inserted before
+  /// any page).
   /// - Complexity: O(*p*) for *p* pages held.
   func lastViewedPage(in store: PagingItemStore<Item>) -> (id: Item.ID, position: PageRequest.Position)? {
-    guard refreshesInPlace, let lastViewed, let index = store.index(of: lastViewed) else { return nil }
+    guard refreshesInPlace, let place = placeItemID, let index = store.index(of: place) else { return nil }
     var start = 0
     for page in pages where page.count > 0 {
-      if index < start + page.count { return page.position.map { (lastViewed, $0) } }
+      if index < start + page.count {
+        guard var position = page.position else { return nil }
+        // An offset moves with the items above the page; a page number names the page the
+        // item is on still, or next to it.
+        if case .offset(let offset, let limit) = position {
+          position = .offset(max(0, offset + page.shiftBefore), limit: limit)
+        }
+        return (place, position)
+      }
       start += page.count
     }
     return nil
@@ -163,6 +186,29 @@ struct HeldPages<Item: Identifiable> {
         return
       }
       start = end
+    }
+  }
+
+  /// Records that the server added (`delta` 1) or removed (-1) an item at the item at `index`
+  /// (the user's edit it has): where the pages below it load, and where its page's next page
+  /// loads, move with it (see ``PagePositions/shift(by:)``), when they are used.
+  /// - Complexity: O(*p*) for *p* pages held.
+  mutating func shiftPositions(afterItemAt index: Int, by delta: Int) {
+    guard isRecordingEveryPage else { return }
+    var start = 0
+    var page = pages.count - 1
+    for candidate in pages.indices {
+      if index < start + pages[candidate].count {
+        page = candidate
+        break
+      }
+      start += pages[candidate].count
+    }
+    guard page >= 0 else { return }
+    pages[page].shiftAfter += delta
+    for later in pages.indices where later > page {
+      pages[later].shiftBefore += delta
+      pages[later].shiftAfter += delta
     }
   }
 
@@ -202,8 +248,15 @@ struct HeldPages<Item: Identifiable> {
     let cursors = gone.flatMap(\.cursors)
     if fromTop { pages.removeFirst(dropped) } else { pages.removeLast(dropped) }
     return fromTop
-      ? Drop(removed: 0..<count, edge: pages[0].before, cursors: cursors)
-      : Drop(removed: (itemCount - count)..<itemCount, edge: pages[pages.count - 1].after, cursors: cursors)
+      ? Drop(
+        removed: 0..<count,
+        edge: pages[0].before.shifted(by: pages[0].shiftBefore, style: style, pageSize: pageSize),
+        cursors: cursors)
+      : Drop(
+        removed: (itemCount - count)..<itemCount,
+        edge: pages[pages.count - 1].after.shifted(
+          by: pages[pages.count - 1].shiftAfter, style: style, pageSize: pageSize),
+        cursors: cursors)
   }
 
   /// Checks the invariants listed on the type.

@@ -18,7 +18,14 @@ package struct PagePositions {
   }
 
   /// Where the next page starts.
-  package private(set) var next = Edge.unknown
+  package private(set) var next = Edge.unknown {
+    didSet { (nextPlaced, nextShift) = (next, 0) }
+  }
+  /// Where the next page started when placed, before ``shift(by:)`` moved it.
+  private var nextPlaced = Edge.unknown
+  /// The items the server added (positive) or removed (negative) above the next page since it
+  /// was placed.
+  private var nextShift = 0
   /// Where the previous page starts.
   package private(set) var previous = Edge.unknown
   private let style: PagingStyle
@@ -65,6 +72,26 @@ package struct PagePositions {
     default:
       top
     }
+  }
+
+  /// Moves the next page by `delta` items: the server added (positive) or removed (negative)
+  /// that many of the items the list holds (the user's edits it has), so its items after them
+  /// moved.
+  ///
+  /// An offset moves with them. A page number cannot: after removes it steps back as many pages
+  /// as the removed items span, so that the items that moved onto the pages already loaded load
+  /// too (the page's other items are held already, and are not added twice); after inserts it
+  /// stays, and the item that moved onto it is held already. A cursor names an item, and stays.
+  /// - Returns: Whether the next page moved.
+  @discardableResult
+  mutating func shift(by delta: Int) -> Bool {
+    let placed = nextPlaced
+    let shift = nextShift + delta
+    let shifted = placed.shifted(by: shift, style: style, pageSize: pageSize)
+    let moved = shifted != next
+    next = shifted
+    (nextPlaced, nextShift) = (placed, shift)
+    return moved
   }
 
   /// Forgets both directions and the cursors seen: a new generation starts.
@@ -205,6 +232,23 @@ package struct PagePositions {
     case .cursor, .cursorBefore, .item:
       guard let cursor = page.nextCursor, seenCursors.insert(cursor).inserted else { return .end }
       return .at(.cursor(cursor, limit: pageSize))
+    }
+  }
+}
+
+extension PagePositions.Edge {
+  /// This edge, for a server that added (positive) or removed (negative) `delta` items before
+  /// it since it was placed (see ``PagePositions/shift(by:)``).
+  func shifted(by delta: Int, style: PagingStyle, pageSize: Int) -> Self {
+    guard case .at(let position) = self else { return self }
+    switch (position, style) {
+    case (.offset(let offset, let limit), _):
+      return .at(.offset(max(0, offset + delta), limit: limit))
+    case (.page(let index, let size), .pageIndex(let firstIndex)) where delta < 0:
+      let back = (-delta + size - 1) / max(1, size)
+      return .at(.page(index: max(firstIndex, index - back), size: size))
+    default:
+      return self
     }
   }
 }

@@ -18,6 +18,11 @@ extension PagedList {
     return 0
   }
 
+  /// The rows a view shows above the item of ``focusIndexAfterReload`` after a refresh in place:
+  /// those it showed above it before (items only pending edits show), so that the item comes
+  /// back on the screen row it was on.
+  package var focusRowsAboveAfterReload: Int { machine.focusItemID == nil ? 0 : machine.focusRowsAbove }
+
   /// Whether the list starts at the top: a previous page's "no earlier items" is then a given,
   /// not news.
   package var startsAtTop: Bool { machine.startsAtTop }

@@ -426,6 +426,18 @@ extension PagedList {
 
   /// Reports one event: to the change observers, then the callback for it, then the stream.
   private func emit(_ event: PagedListEvent) {
+    notifyChangeObservers(event)
+    switch event {
+    case .itemsChanged(let change): onItemsChanged?(change)
+    case .requestCompleted(let completion): onRequestCompleted?(completion)
+    case .cacheLoaded(let completion): onCacheLoaded?(completion)
+    case .statusChanged: break
+    }
+    publish(event)
+  }
+
+  /// Reports one event to the change observers (the sections) alone.
+  private func notifyChangeObservers(_ event: PagedListEvent) {
     var released = false
     // A copy: an observer may add another (a section built while the list changes).
     for observer in changeObservers {
@@ -436,13 +448,6 @@ extension PagedList {
       }
     }
     if released { changeObservers.removeAll { $0.owner == nil } }
-    switch event {
-    case .itemsChanged(let change): onItemsChanged?(change)
-    case .requestCompleted(let completion): onRequestCompleted?(completion)
-    case .cacheLoaded(let completion): onCacheLoaded?(completion)
-    case .statusChanged: break
-    }
-    publish(event)
   }
 }
 
@@ -515,7 +520,13 @@ extension PagedList {
     notify(keyPaths.isSignedOut, if: before.isSignedOut != after.isSignedOut)
     notify(keyPaths.status, if: before.status != after.status)
     if let itemsChange { emit(.itemsChanged(itemsChange)) }
-    if before.status != after.status { emit(.statusChanged(after.status)) }
+    if before.status != after.status {
+      emit(.statusChanged(after.status))
+    } else if before.previousPageState != after.previousPageState || before.hasPrevious != after.hasPrevious {
+      // The row above the items follows the previous pages, which the list's status leaves out:
+      // only the sections hear of it.
+      notifyChangeObservers(.statusChanged(after.status))
+    }
     let started = perform(actions)
     if !machine.hasLoadInFlight { idleWaiters.resumeAll() }
     return started

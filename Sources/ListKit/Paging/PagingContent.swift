@@ -60,9 +60,20 @@ struct PagingContent<Item: Identifiable> {
   }
 
   /// Records the first and the last item a view shows, among the items shown.
-  mutating func onScreen(first: Item, last: Item) {
-    pages.onScreen(first: first, last: last, in: store)
+  ///
+  /// The first loaded item among them stands for the screen's top, with the rows above it (items
+  /// only pending edits show, which no page holds).
+  /// - Parameter range: The indexes, among the items shown, of the items on screen.
+  mutating func onScreen(_ range: ClosedRange<Int>) {
+    let shown = shownItems
+    guard let first = range.first(where: { store.index(of: shown[$0].id) != nil }),
+      let last = range.reversed().first(where: { store.index(of: shown[$0].id) != nil })
+    else { return }
+    pages.onScreen(first: shown[first], last: shown[last], rowsAbove: first - range.lowerBound, in: store)
   }
+
+  /// The rows on screen above the item the user is at, when a view said.
+  var rowsAbovePlace: Int { pages.rowsAbovePlace }
 
   /// Replaces every loaded item with those of a first or cached page, the only page held now
   /// (`record`, whose count is set to the items held); the edits stay and are applied to them.
@@ -124,22 +135,32 @@ struct PagingContent<Item: Identifiable> {
     return Added(loaded: change, drop: drop, shown: edits.show(after: drop.applied(to: change), over: store))
   }
 
+  /// What an edit step did: to the items shown, and to the number of the server's items among
+  /// the loaded ones.
+  struct Edited {
+    /// What it did to the items shown, or `nil` when nothing changed.
+    var change: ItemsChange?
+    /// The items the edit the server now has (kept, or confirmed) added (positive) or removed
+    /// among the loaded ones: its items after it moved by as many.
+    var serverShift: Int
+  }
+
   /// Shows an edit: pending, or kept at once.
-  /// - Returns: Its handle, and what it did to the items shown.
-  mutating func apply(_ edit: ItemEdit<Item>, pending: Bool) -> (handle: PendingEdit, change: ItemsChange?) {
+  /// - Returns: Its handle, and what it did.
+  mutating func apply(_ edit: ItemEdit<Item>, pending: Bool) -> (handle: PendingEdit, edited: Edited) {
     let (handle, settled) = edits.add(edit, pending: pending, to: &store)
     return (handle, follow(settled))
   }
 
-  /// Keeps a pending edit (an insert takes `serverItem`, the server's copy).
-  /// - Returns: What it did to the items shown (only an insert's new copy changes them).
-  mutating func confirm(_ edit: PendingEdit, serverItem: Item?) -> ItemsChange? {
+  /// Keeps a pending edit (the server's copy of its item, when given, takes its place).
+  /// - Returns: What it did.
+  mutating func confirm(_ edit: PendingEdit, serverItem: Item?) -> Edited {
     follow(edits.confirm(edit, serverItem: serverItem, in: &store))
   }
 
   /// Undoes a pending edit.
-  /// - Returns: What it did to the items shown.
-  mutating func rollBack(_ edit: PendingEdit) -> ItemsChange? {
+  /// - Returns: What it did.
+  mutating func rollBack(_ edit: PendingEdit) -> Edited {
     follow(edits.rollBack(edit, in: &store))
   }
 
@@ -157,9 +178,12 @@ struct PagingContent<Item: Identifiable> {
   }
 
   /// Counts what the edits folded into the loaded items in their pages.
-  /// - Returns: What the step did to the items shown.
-  private mutating func follow(_ settled: PagingEdits<Item>.Settled) -> ItemsChange? {
+  /// - Returns: What the step did.
+  private mutating func follow(_ settled: PagingEdits<Item>.Settled) -> Edited {
+    // The shift's index is among the loaded items before the step: first, while the pages count
+    // them so.
+    if let shift = settled.serverShift { pages.shiftPositions(afterItemAt: shift.index, by: shift.delta) }
     for edited in settled.folded { pages.count(edited) }
-    return settled.change
+    return Edited(change: settled.change, serverShift: settled.serverShift?.delta ?? 0)
   }
 }

@@ -46,6 +46,11 @@ struct PagingEdits<Item: Identifiable> {
     var change: ItemsChange?
     /// What each edit folded into the loaded items did to them, in order.
     var folded: [PagingItemStore<Item>.Edited] = []
+    /// Where the server's items moved, when the step gave the server an edit (kept, or
+    /// confirmed) that removes or adds one: the index, among the loaded items, of the item it
+    /// removed or of the one it added the item before, and by how many the items from there on
+    /// moved.
+    var serverShift: (index: Int, delta: Int)?
   }
 
   /// The edits, oldest first.
@@ -87,15 +92,16 @@ struct PagingEdits<Item: Identifiable> {
     lastNumber += 1
     entries.append(Entry(number: lastNumber, edit: edit, isConfirmed: !pending, earlierID: nil))
     let handle = PendingEdit(number: lastNumber)
+    let shift = pending ? nil : Self.serverShift(of: edit, in: loaded)
     if !hadEdits && !pending {
       // Nothing pending: straight into the loaded items (O(1) for an update).
       let edited = loaded.apply(entries.removeLast().edit)
-      return (handle, Settled(change: edited.itemsChange, folded: [edited]))
+      return (handle, Settled(change: edited.itemsChange, folded: [edited], serverShift: shift))
     }
-    return (
-      handle,
-      settle(touching: [edit.id], hadEdits: hadEdits, wasInPlace: wasInPlace, reportsTouched: true, &loaded)
-    )
+    var settled = settle(
+      touching: [edit.id], hadEdits: hadEdits, wasInPlace: wasInPlace, reportsTouched: true, &loaded)
+    settled.serverShift = shift
+    return (handle, settled)
   }
 
   /// Keeps a pending edit: marks it confirmed (the server's copy of the item, when given, takes
@@ -125,9 +131,33 @@ struct PagingEdits<Item: Identifiable> {
         break
       }
     }
-    return settle(
+    let shift = Self.serverShift(of: entries[position].edit, in: loaded)
+    var settled = settle(
       touching: entries[position].touchedIDs, hadEdits: true, wasInPlace: wasInPlace,
       reportsTouched: tookServerCopy, &loaded)
+    settled.serverShift = shift
+    return settled
+  }
+
+  /// Where the server's items move once it has `edit` (see ``Settled/serverShift``): a remove of
+  /// a loaded item moves those after it up, an insert of an item not loaded moves those from its
+  /// place down; other edits move nothing.
+  private static func serverShift(of edit: ItemEdit<Item>, in loaded: PagingItemStore<Item>) -> (
+    index: Int, delta: Int
+  )? {
+    switch edit {
+    case .remove(let id):
+      return loaded.index(of: id).map { ($0, -1) }
+    case .insert(let item, let point):
+      guard loaded.index(of: item.id) == nil else { return nil }
+      switch point {
+      case .top: return (0, 1)
+      case .bottom: return (loaded.items.count, 1)
+      case .before(let neighbour): return (loaded.index(of: neighbour) ?? 0, 1)
+      }
+    case .update, .replace:
+      return nil
+    }
   }
 
   /// Undoes a pending edit, and folds what it held back into `loaded`.

@@ -179,6 +179,26 @@ package struct PagingRequests {
     return ([], started)
   }
 
+  /// Moves the next page's request to `position`: a failed one is retried there, and one loading
+  /// is cancelled and started again there.
+  /// - Returns: The ticket cancelled and the request started in its place, or `nil` when the next
+  ///   page was not loading.
+  mutating func moveNextPage(to position: PageRequest.Position) -> (
+    cancelled: Ticket, started: (Ticket, PageRequest)
+  )? {
+    switch nextPage {
+    case .idle:
+      return nil
+    case .failed(let error, var request):
+      request.position = position
+      nextPage = .failed(error, request)
+      return nil
+    case .loading(let ticket, var request):
+      request.position = position
+      return (ticket, (startPage(request), request))
+    }
+  }
+
   /// Ends the request in flight under `ticket` as answered.
   /// - Returns: Its direction and request, or `nil` when `ticket` is not in flight (the answer is
   ///   dropped).

@@ -29,6 +29,9 @@ package struct PagingStateMachine<Item: Identifiable> {
   /// The item a refresh in place reloads around, which the view then keeps on screen; `nil` for
   /// other first pages.
   package private(set) var focusItemID: Item.ID?
+  /// The rows the view showed above ``focusItemID`` (items only pending edits show), which it
+  /// shows above it again.
+  package private(set) var focusRowsAbove = 0
   /// Whether the list was signed out: nothing is requested until a context is set.
   package private(set) var isSignedOut = false
   /// The requests in flight and failed, tickets and generations.
@@ -161,6 +164,7 @@ package struct PagingStateMachine<Item: Identifiable> {
   package mutating func refresh() -> [Action] {
     guard !isSignedOut else { return [] }
     if let viewed = content.lastViewedPage {
+      defer { focusRowsAbove = content.rowsAbovePlace }
       return startFirstPage(at: viewed.position, focus: viewed.id)
     }
     return startFirstPage(at: positions.first(at: anchor), focus: nil)
@@ -184,6 +188,7 @@ package struct PagingStateMachine<Item: Identifiable> {
     guard let (cancelled, ticket) = requests.startRefresh(request) else { return [] }
     if !isRefreshing { setAsidePositions() }
     focusItemID = focus
+    focusRowsAbove = 0
     return cancelled.map(Action.cancel) + [.load(ticket, request)]
   }
 
@@ -237,7 +242,7 @@ package struct PagingStateMachine<Item: Identifiable> {
     guard index >= 0, index < shown.count else { return [] }
     content.viewed(shown[index])
     if let onScreen, onScreen.lowerBound >= 0, onScreen.upperBound < shown.count {
-      content.onScreen(first: shown[onScreen.lowerBound], last: shown[onScreen.upperBound])
+      content.onScreen(onScreen)
     }
     var actions: [Action] = []
     if shown.count - 1 - index <= configuration.prefetchDistance { actions += loadNextPage(.prefetch) }
@@ -271,6 +276,12 @@ package struct PagingStateMachine<Item: Identifiable> {
     }
     let record = HeldPages.Page(
       count: 0, of: page, before: edges.before, after: edges.after, at: request.position)
+    // A refresh in place brings back the item the user is at now, when the page holds it: the
+    // user may have scrolled since it started.
+    if focusItemID != nil, let place = content.placeItemID, page.items.contains(where: { $0.id == place }) {
+      focusItemID = place
+      focusRowsAbove = content.rowsAbovePlace
+    }
     let change = content.replaceAll(with: page, recording: record)
     let report = Action.reportRequest(completion(.refresh, error: nil), change)
     // The cache holds the top page; a page opened in the middle (a jump, a refresh in place) is not
@@ -330,19 +341,34 @@ package struct PagingStateMachine<Item: Identifiable> {
   package mutating func applyEdit(_ edit: ItemEdit<Item>, pending: Bool) -> (
     handle: PendingEdit, actions: [Action]
   ) {
-    let (handle, change) = content.apply(edit, pending: pending)
-    return (handle, change.map { [.changeItems($0)] } ?? [])
+    let (handle, edited) = content.apply(edit, pending: pending)
+    return (handle, follow(edited))
   }
 
-  /// Keeps a pending edit: an insert takes the server's copy of its item.
-  /// - Returns: `.changeItems` when the items shown changed (only an insert's new copy does).
+  /// Keeps a pending edit: the server's copy of its item, when given, takes its place.
+  /// - Returns: `.changeItems` when the items shown changed (only a server's copy changes them),
+  ///   and a next page asked again where the edit moved it.
   package mutating func confirmEdit(_ edit: PendingEdit, serverItem: Item?) -> [Action] {
-    content.confirm(edit, serverItem: serverItem).map { [.changeItems($0)] } ?? []
+    follow(content.confirm(edit, serverItem: serverItem))
   }
 
   /// Undoes a pending edit.
   /// - Returns: `.changeItems` when the items shown changed.
   package mutating func rollBackEdit(_ edit: PendingEdit) -> [Action] {
-    content.rollBack(edit).map { [.changeItems($0)] } ?? []
+    follow(content.rollBack(edit))
+  }
+
+  /// The actions of an edit step: `.changeItems` when the items shown changed; and when the
+  /// edits the server has moved its items after the loaded ones (see ``PagePositions/shift(by:)``),
+  /// the next page in flight, asked at the old position, `.cancel`led and asked again (`.load`)
+  /// at the new one; a failed one is retried there.
+  private mutating func follow(_ edited: PagingContent<Item>.Edited) -> [Action] {
+    let actions = edited.change.map { [Action.changeItems($0)] } ?? []
+    guard edited.serverShift != 0 else { return actions }
+    positionsBeforeRefresh?.positions.shift(by: edited.serverShift)
+    guard positions.shift(by: edited.serverShift), case .at(let position) = positions.next,
+      let (cancelled, started) = requests.moveNextPage(to: position)
+    else { return actions }
+    return actions + [.cancel(cancelled), .load(started.0, started.1)]
   }
 }

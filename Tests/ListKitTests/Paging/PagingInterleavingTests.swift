@@ -170,9 +170,9 @@ import Testing
         log.append("\(step)")
         let made = EditSteps.make(step, on: &machine)
         edits.made(step, made.handle, context: contextNumber)
-        model.apply(step)
+        let restarted = model.apply(step, handle: handle)
         stepActions = made.actions
-        failure = made.failure ?? started(made.actions, expected: [])
+        failure = made.failure ?? started(made.actions, expected: restarted)
       case ..<8:
         log.append("refresh")
         let fromStart = model.refreshPosition
@@ -429,8 +429,11 @@ import Testing
       case 100...:
         let step = listEdits.next(random: &random, context: contextNumber, shown: model.shown)
         log.append("\(step)")
+        let before = list.loadTask(of: .nextPage)
         listEdits.made(step, EditSteps.make(step, on: list), context: contextNumber)
-        model.apply(step)
+        let restarted = model.apply(step, handle: handle)
+        let after = list.loadTask(of: .nextPage)
+        failure = await started(after == before ? nil : after, expected: restarted)
       case ..<9:
         log.append("refresh")
         failure = await started(list.refresh(), expected: .one(model.refresh(handle: handle), handle: handle))

@@ -57,6 +57,11 @@ struct ReferenceEdits {
 
   private(set) var entries: [Entry] = []
 
+  /// The edit of a pending entry, if it waits.
+  func pendingEdit(_ handle: Int) -> Edit? {
+    entries.first { $0.handle == handle && !$0.confirmed }?.edit
+  }
+
   func isPending(_ handle: Int) -> Bool {
     entries.contains { $0.handle == handle && !$0.confirmed }
   }
@@ -159,9 +164,46 @@ extension PagingReferenceModel {
   /// The items shown: the loaded ones with the pending edits applied.
   var shown: [TestItem] { edits.shown(over: items) }
 
-  /// Makes an edit step on the edits and the loaded items, and follows what it folded into them.
-  mutating func apply(_ step: EditSteps.Step) {
+  /// Makes an edit step on the edits and the loaded items, and follows what it folded into them
+  /// and what the server's items did: an edit the server now has (kept, or confirmed) that
+  /// removes a loaded item or adds one moves the offsets after it.
+  /// - Parameter handle: The handle of a next page asked again where the edit moved it.
+  /// - Returns: That next page, when one was loading.
+  mutating func apply(_ step: EditSteps.Step, handle: Int) -> [Started] {
+    let given: ReferenceEdits.Edit? =
+      switch step {
+      case .apply(let edit, true, _): edit
+      case .confirm(_, let number, let copy, true):
+        edits.pendingEdit(number).map { edit in
+          guard let copy, case .insert(_, let point) = edit else { return edit }
+          return .insert(copy, at: point)
+        }
+      default: nil
+      }
+    let shift = given.flatMap { Self.serverShift(of: $0, in: items) }
+    if let shift { shiftPages(at: shift.index, by: shift.delta) }
     follow(EditSteps.apply(step, to: &edits, loaded: &items))
+    guard let shift else { return [] }
+    return serverMoved(at: shift.index, by: shift.delta, handle: handle)
+  }
+
+  /// Where the server's items move once it has `edit`, as ``PagingEdits`` says.
+  private static func serverShift(of edit: ReferenceEdits.Edit, in loaded: [TestItem]) -> (
+    index: Int, delta: Int
+  )? {
+    switch edit {
+    case .remove(let id):
+      return loaded.firstIndex { $0.id == id }.map { ($0, -1) }
+    case .insert(let item, let point):
+      guard !loaded.contains(where: { $0.id == item.id }) else { return nil }
+      switch point {
+      case .top: return (0, 1)
+      case .bottom: return (loaded.count, 1)
+      case .before(let neighbour): return (loaded.firstIndex { $0.id == neighbour } ?? 0, 1)
+      }
+    case .update, .replace:
+      return nil
+    }
   }
 }
 

@@ -48,6 +48,14 @@ struct PagingReferenceModel {
   private var firstPageSpan = 1
   /// The offset of the first page of the generation, in offset style.
   private var baseOffset = 0
+  /// Items the server added or removed among those loaded since the first page, by edits it has
+  /// (kept or confirmed): the next offset moves by as many.
+  private var nextShift = 0
+  /// Items the server added or removed since the next page was placed, in page-index style: it
+  /// steps back a page for as many removed as a page holds, or fewer.
+  private var pageShift = 0
+  /// The pages the next page stepped back so, since the first page.
+  private var pagesSteppedBack = 0
   private var previousCursors: [String] = []
   /// The position of the refresh in flight or failed: what a retry repeats.
   private var refreshRequest: PageRequest.Position?
@@ -249,8 +257,11 @@ struct PagingReferenceModel {
   private var freshNextPosition: PageRequest.Position {
     let size = configuration.pageSize
     return switch configuration.style {
-    case .pageIndex: .page(index: baseIndex + firstPageSpan + rawPageCounts.count - 1, size: size)
-    case .offset: .offset(baseOffset + rawPageCounts.reduce(0, +), limit: size)
+    case .pageIndex(let first):
+      .page(
+        index: max(first, baseIndex + firstPageSpan + rawPageCounts.count - 1 - pagesSteppedBack - back),
+        size: size)
+    case .offset: .offset(max(0, baseOffset + rawPageCounts.reduce(0, +) + nextShift), limit: size)
     case .cursor: .cursor(cursors.last, limit: size)
     }
   }
@@ -262,6 +273,48 @@ struct PagingReferenceModel {
     case .offset: .offset(max(0, topOffset - size), limit: min(size, topOffset))
     case .cursor: .cursorBefore(previousCursors.last!, limit: size)
     }
+  }
+
+  /// The pages the next page steps back for the items removed since it was placed.
+  private var back: Int {
+    pageShift < 0 ? (-pageShift + configuration.pageSize - 1) / configuration.pageSize : 0
+  }
+
+  /// The server added (`delta` 1) or removed an item at loaded index `index`, in offset style:
+  /// the pages below the one holding it load again from offsets moved by as many.
+  mutating func shiftPages(at index: Int, by delta: Int) {
+    guard case .offset = configuration.style, !items.isEmpty else { return }
+    let holding = min(index, items.count - 1)
+    let holdingPage = pageOfItem[items[holding].id]
+    func shifted(_ position: PageRequest.Position?) -> PageRequest.Position? {
+      guard case .offset(let offset, let limit) = position else { return position }
+      return .offset(max(0, offset + delta), limit: limit)
+    }
+    for (position, item) in items.enumerated() where position > holding && pageOfItem[item.id] != holdingPage
+    {
+      pageOfItem[item.id] = shifted(pageOfItem[item.id])
+    }
+    if bottomPage != holdingPage { bottomPage = shifted(bottomPage) }
+  }
+
+  /// The server added (`delta` 1) or removed an item at loaded index `index`: the positions
+  /// move; a next page loading at the old position is asked again at the new one, under
+  /// `handle`, and a failed one is repeated there.
+  mutating func serverMoved(at index: Int, by delta: Int, handle: Int) -> [Started] {
+    let before = freshNextPosition
+    switch configuration.style {
+    case .offset:
+      nextShift += delta
+    case .pageIndex:
+      pageShift += delta
+    case .cursor:
+      break
+    }
+    guard generationHasFirstPage, !ended, freshNextPosition != before else { return [] }
+    if nextFailedPosition != nil { nextFailedPosition = freshNextPosition }
+    guard nextInFlight != nil else { return [] }
+    nextInFlight = (handle, freshNextPosition)
+    return [Started(handle: handle, position: freshNextPosition, isPreviousPage: false)]
   }
 
   /// The rules both directions share: nothing before a first page, while a refresh is in flight
@@ -350,6 +403,7 @@ struct PagingReferenceModel {
       placeFirstPage(at: position)
       lastFirstPageWasTop = position == firstPosition
       rawPageCounts = [page.items.count]
+      (nextShift, pageShift, pagesSteppedBack) = (0, 0, 0)
       cursors = []
       prependedPages = 0
       previousCursors = []
@@ -414,6 +468,8 @@ struct PagingReferenceModel {
     bottomPage = position
     if let total = Self.total(of: page) { totalCount = total }
     rawPageCounts.append(page.items.count)
+    pagesSteppedBack += back
+    pageShift = 0
     ended = endsPaging(page)
     // No new item while more follow, `pageBound` times in a row: the direction fails there.
     fruitlessNextPages = items.count == held && !ended ? fruitlessNextPages + 1 : 0
