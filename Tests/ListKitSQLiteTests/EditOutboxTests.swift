@@ -91,6 +91,21 @@ final class EditTestServer: Sendable {
     return (loader, list)
   }
 
+  /// Runs `body` with a list opened on a folder seeded with 100 stored items (no request); the
+  /// folder is removed afterwards.
+  private func withSeededList(
+    _ function: String = #function,
+    _ body: (_ directory: URL, _ loader: StoredPageLoader<StoredItem>, _ list: PagedList<StoredItem>)
+      async throws
+      -> Void
+  ) async throws {
+    let directory = StoreFixtures.temporaryDirectory(function)
+    defer { StoreFixtures.remove(directory) }
+    try await StoreFixtures.seed(directory, count: 100)
+    let (loader, list) = try await launch(directory, server: StoreTestServer(count: 100))
+    try await body(directory, loader, list)
+  }
+
   private func outbox(
     _ list: PagedList<StoredItem>, _ loader: StoredPageLoader<StoredItem>, edits: EditTestServer,
     clock: TestClock = TestClock()
@@ -103,27 +118,25 @@ final class EditTestServer: Sendable {
   @Test(.timeLimit(.minutes(1))) func editsMadeOfflineAreSentInOrderOnceEachWithTheirKeysAndConfirmed()
     async throws
   {
-    let directory = StoreFixtures.temporaryDirectory()
-    defer { StoreFixtures.remove(directory) }
-    try await StoreFixtures.seed(directory, count: 100)
-    let (loader, list) = try await launch(directory, server: StoreTestServer(count: 100))
-    list.applyPending(.update(id: 3) { $0.title = "liked" })
-    list.applyPending(.remove(id: 5))
-    list.applyPending(.insert(StoredItem(id: 500, title: "posted"), at: .top))
-    let keys = loader.pendingEdits().map(\.idempotencyKey)
-    let edits = EditTestServer()
-    let outbox = outbox(list, loader, edits: edits)
-    await outbox.send().value
-    #expect(edits.calls == zip(keys, [3, 5, 500]).map { EditTestServer.Call(key: $0, id: $1) })
-    #expect(edits.applied == Dictionary(uniqueKeysWithValues: keys.map { ($0, 1) }))
-    #expect(loader.pendingEdits().isEmpty)
-    #expect(outbox.state == .idle)
-    await loader.waitForWrites()
-    let (_, relaunched) = try await launch(directory, server: StoreTestServer(count: 100))
-    #expect(Array(relaunched.items.map(\.id).prefix(6)) == [500, 0, 1, 2, 3, 4])
-    #expect(relaunched.items[4].title == "liked")
-    #expect(!relaunched.items.contains { $0.id == 5 })
-    #expect(try await loader.store(for: nil).pendingRecords(in: StoreFixtures.listName).isEmpty)
+    try await withSeededList { directory, loader, list async throws in
+      list.applyPending(.update(id: 3) { $0.title = "liked" })
+      list.applyPending(.remove(id: 5))
+      list.applyPending(.insert(StoredItem(id: 500, title: "posted"), at: .top))
+      let keys = loader.pendingEdits().map(\.idempotencyKey)
+      let edits = EditTestServer()
+      let outbox = outbox(list, loader, edits: edits)
+      await outbox.send().value
+      #expect(edits.calls == zip(keys, [3, 5, 500]).map { EditTestServer.Call(key: $0, id: $1) })
+      #expect(edits.applied == Dictionary(uniqueKeysWithValues: keys.map { ($0, 1) }))
+      #expect(loader.pendingEdits().isEmpty)
+      #expect(outbox.state == .idle)
+      await loader.waitForWrites()
+      let (_, relaunched) = try await launch(directory, server: StoreTestServer(count: 100))
+      #expect(Array(relaunched.items.map(\.id).prefix(6)) == [500, 0, 1, 2, 3, 4])
+      #expect(relaunched.items[4].title == "liked")
+      #expect(!relaunched.items.contains { $0.id == 5 })
+      #expect(try await loader.store(for: nil).pendingRecords(in: StoreFixtures.listName).isEmpty)
+    }
   }
 
   @Test func anEditWhoseAnswerWasLostIsSentAgainAfterARelaunchWithTheSameKeyAndAppliedOnce() async throws {
@@ -158,162 +171,149 @@ final class EditTestServer: Sendable {
 
   @Test(arguments: [409, 412, 422])
   func aRefusedEditIsRolledBackAndTheAppToldWhy(status: Int) async throws {
-    let directory = StoreFixtures.temporaryDirectory()
-    defer { StoreFixtures.remove(directory) }
-    try await StoreFixtures.seed(directory, count: 100)
-    let (loader, list) = try await launch(directory, server: StoreTestServer(count: 100))
-    list.applyPending(.update(id: 3) { $0.title = "liked" })
-    list.applyPending(.update(id: 4) { $0.title = "also liked" })
-    let edits = EditTestServer()
-    edits.script([.status(status)])
-    let outbox = outbox(list, loader, edits: edits)
-    var refusals: [EditRefusal] = []
-    outbox.onRefused = { _, refusal in refusals.append(refusal) }
-    await outbox.send().value
-    let reason: EditRefusal.Reason = [409: .conflict, 412: .preconditionFailed, 422: .invalid][status]!
-    #expect(refusals == [EditRefusal(reason, status: status, message: "status \(status)")])
-    #expect(list.items[3].title == "item 3", "the refused edit is still shown")
-    #expect(list.items[4].title == "also liked", "the next edit was not sent")
-    #expect(loader.pendingEdits().isEmpty)
-    await loader.waitForWrites()
-    #expect(try await loader.store(for: nil).pendingRecords(in: StoreFixtures.listName).isEmpty)
+    try await withSeededList { directory, loader, list async throws in
+      list.applyPending(.update(id: 3) { $0.title = "liked" })
+      list.applyPending(.update(id: 4) { $0.title = "also liked" })
+      let edits = EditTestServer()
+      edits.script([.status(status)])
+      let outbox = outbox(list, loader, edits: edits)
+      var refusals: [EditRefusal] = []
+      outbox.onRefused = { _, refusal in refusals.append(refusal) }
+      await outbox.send().value
+      let reason: EditRefusal.Reason = [409: .conflict, 412: .preconditionFailed, 422: .invalid][status]!
+      #expect(refusals == [EditRefusal(reason, status: status, message: "status \(status)")])
+      #expect(list.items[3].title == "item 3", "the refused edit is still shown")
+      #expect(list.items[4].title == "also liked", "the next edit was not sent")
+      #expect(loader.pendingEdits().isEmpty)
+      await loader.waitForWrites()
+      #expect(try await loader.store(for: nil).pendingRecords(in: StoreFixtures.listName).isEmpty)
+    }
   }
 
   @Test(.timeLimit(.minutes(1))) func offlineAndServerErrorsAreRetriedWithBackoffOnTheClock() async throws {
-    let directory = StoreFixtures.temporaryDirectory()
-    defer { StoreFixtures.remove(directory) }
-    try await StoreFixtures.seed(directory, count: 100)
-    let (loader, list) = try await launch(directory, server: StoreTestServer(count: 100))
-    list.applyPending(.remove(id: 5))
-    let edits = EditTestServer()
-    edits.script([.offline, .status(503), .status(500)])
-    let clock = TestClock()
-    let outbox = outbox(list, loader, edits: edits, clock: clock)
-    let sending = outbox.send()
-    for (attempts, delay) in [(1, 2), (2, 4), (3, 8)] {
-      try await clock.waitForSleepers()
-      #expect(edits.calls.count == attempts)
-      #expect(outbox.state.isWaitingToRetry(attempts: attempts))
-      clock.advance(by: .seconds(delay) - .milliseconds(1))
-      #expect(clock.sleeperCount == 1, "the wait ended before the delay")
-      clock.advance(by: .milliseconds(1))
-      #expect(clock.sleeperCount == 0, "the wait is longer than the delay")
+    try await withSeededList { directory, loader, list async throws in
+      list.applyPending(.remove(id: 5))
+      let edits = EditTestServer()
+      edits.script([.offline, .status(503), .status(500)])
+      let clock = TestClock()
+      let outbox = outbox(list, loader, edits: edits, clock: clock)
+      let sending = outbox.send()
+      for (attempts, delay) in [(1, 2), (2, 4), (3, 8)] {
+        try await clock.waitForSleepers()
+        #expect(edits.calls.count == attempts)
+        #expect(outbox.state.isWaitingToRetry(attempts: attempts))
+        clock.advance(by: .seconds(delay) - .milliseconds(1))
+        #expect(clock.sleeperCount == 1, "the wait ended before the delay")
+        clock.advance(by: .milliseconds(1))
+        #expect(clock.sleeperCount == 0, "the wait is longer than the delay")
+      }
+      await sending.value
+      #expect(edits.calls.count == 4)
+      #expect(!list.items.contains { $0.id == 5 })
+      #expect(loader.pendingEdits().isEmpty)
     }
-    await sending.value
-    #expect(edits.calls.count == 4)
-    #expect(!list.items.contains { $0.id == 5 })
-    #expect(loader.pendingEdits().isEmpty)
   }
 
   @Test(.timeLimit(.minutes(1)))
   func theServersCopyReplacesTheLocalItemOnScreenAndOnDisk() async throws {
-    let directory = StoreFixtures.temporaryDirectory()
-    defer { StoreFixtures.remove(directory) }
-    try await StoreFixtures.seed(directory, count: 100)
-    let (loader, list) = try await launch(directory, server: StoreTestServer(count: 100))
-    list.applyPending(.update(id: 3) { $0.title = "liked" })
-    let edits = EditTestServer()
-    edits.script([.acceptWithServerCopy])
-    await outbox(list, loader, edits: edits).send().value
-    #expect(list.items[3].title == "liked (server)")
-    await loader.waitForWrites()
-    let (_, relaunched) = try await launch(directory, server: StoreTestServer(count: 100))
-    #expect(relaunched.items[3].title == "liked (server)")
+    try await withSeededList { directory, loader, list async throws in
+      list.applyPending(.update(id: 3) { $0.title = "liked" })
+      let edits = EditTestServer()
+      edits.script([.acceptWithServerCopy])
+      await outbox(list, loader, edits: edits).send().value
+      #expect(list.items[3].title == "liked (server)")
+      await loader.waitForWrites()
+      let (_, relaunched) = try await launch(directory, server: StoreTestServer(count: 100))
+      #expect(relaunched.items[3].title == "liked (server)")
+    }
   }
 
   @Test(.timeLimit(.minutes(1)))
   func anEditMadeOnARefusedOneIsRolledBackWithItAndNeverSent() async throws {
-    let directory = StoreFixtures.temporaryDirectory()
-    defer { StoreFixtures.remove(directory) }
-    try await StoreFixtures.seed(directory, count: 100)
-    let (loader, list) = try await launch(directory, server: StoreTestServer(count: 100))
-    // A like, a rename on top of it (sent whole: liked and renamed), then a remove of another.
-    list.applyPending(.update(id: 3) { $0.title += " liked" })
-    list.applyPending(.update(id: 3) { $0.title += " renamed" })
-    list.applyPending(.remove(id: 7))
-    #expect(list.items[3].title == "item 3 liked renamed")
-    let keys = loader.pendingEdits().map(\.idempotencyKey)
-    let edits = EditTestServer()
-    edits.script([.status(409)])
-    let outbox = outbox(list, loader, edits: edits)
-    var refusals: [EditRefusal.Reason] = []
-    outbox.onRefused = { _, refusal in refusals.append(refusal.reason) }
-    await outbox.send().value
-    #expect(refusals == [.conflict, .madeOnARefusedEdit])
-    #expect(edits.calls.map(\.key) == [keys[0], keys[2]], "the rename carried the refused like")
-    #expect(list.items[3].title == "item 3")
-    #expect(!list.items.contains { $0.id == 7 })
-    await loader.waitForWrites()
-    let (relaunchedLoader, relaunched) = try await launch(directory, server: StoreTestServer(count: 100))
-    #expect(relaunched.items[3].title == "item 3")
-    #expect(relaunchedLoader.pendingEdits().isEmpty)
+    try await withSeededList { directory, loader, list async throws in
+      // A like, a rename on top of it (sent whole: liked and renamed), then a remove of another.
+      list.applyPending(.update(id: 3) { $0.title += " liked" })
+      list.applyPending(.update(id: 3) { $0.title += " renamed" })
+      list.applyPending(.remove(id: 7))
+      #expect(list.items[3].title == "item 3 liked renamed")
+      let keys = loader.pendingEdits().map(\.idempotencyKey)
+      let edits = EditTestServer()
+      edits.script([.status(409)])
+      let outbox = outbox(list, loader, edits: edits)
+      var refusals: [EditRefusal.Reason] = []
+      outbox.onRefused = { _, refusal in refusals.append(refusal.reason) }
+      await outbox.send().value
+      #expect(refusals == [.conflict, .madeOnARefusedEdit])
+      #expect(edits.calls.map(\.key) == [keys[0], keys[2]], "the rename carried the refused like")
+      #expect(list.items[3].title == "item 3")
+      #expect(!list.items.contains { $0.id == 7 })
+      await loader.waitForWrites()
+      let (relaunchedLoader, relaunched) = try await launch(directory, server: StoreTestServer(count: 100))
+      #expect(relaunched.items[3].title == "item 3")
+      #expect(relaunchedLoader.pendingEdits().isEmpty)
+    }
   }
 
   @Test(.timeLimit(.minutes(1)))
   func aConfirmedEditIsStoredAsSentNotWithTheLaterPendingEditsShownOnTopOfIt() async throws {
-    let directory = StoreFixtures.temporaryDirectory()
-    defer { StoreFixtures.remove(directory) }
-    try await StoreFixtures.seed(directory, count: 100)
-    let (loader, list) = try await launch(directory, server: StoreTestServer(count: 100))
-    let like = list.applyPending(.update(id: 3) { $0.title += " liked" })
-    list.applyPending(.update(id: 3) { $0.title += " renamed" })
-    // A kept edit of the same item changes the stored row, not the item as shown.
-    list.apply(.update(id: 9) { $0.title = "kept" })
-    list.applyPending(.update(id: 9) { $0.title += " and pending" })
-    list.confirm(like)
-    await loader.waitForWrites()
-    let stored = try await loader.store(for: nil).read(
-      StoreFixtures.listName, from: .top, limit: 20, itemVersion: 1)
-    let titles = try stored.rows.map { try JSONDecoder().decode(StoredItem.self, from: $0.body).title }
-    #expect(titles[3] == "item 3 liked")
-    #expect(titles[9] == "kept")
+    try await withSeededList { directory, loader, list async throws in
+      let like = list.applyPending(.update(id: 3) { $0.title += " liked" })
+      list.applyPending(.update(id: 3) { $0.title += " renamed" })
+      // A kept edit of the same item changes the stored row, not the item as shown.
+      list.apply(.update(id: 9) { $0.title = "kept" })
+      list.applyPending(.update(id: 9) { $0.title += " and pending" })
+      list.confirm(like)
+      await loader.waitForWrites()
+      let stored = try await loader.store(for: nil).read(
+        StoreFixtures.listName, from: .top, limit: 20, itemVersion: 1)
+      let titles = try stored.rows.map { try JSONDecoder().decode(StoredItem.self, from: $0.body).title }
+      #expect(titles[3] == "item 3 liked")
+      #expect(titles[9] == "kept")
+    }
   }
 
   @Test(.timeLimit(.minutes(1)))
   func a429WaitsAsLongAsTheServerSaidUpToTheLongestDelay() async throws {
-    let directory = StoreFixtures.temporaryDirectory()
-    defer { StoreFixtures.remove(directory) }
-    try await StoreFixtures.seed(directory, count: 100)
-    let (loader, list) = try await launch(directory, server: StoreTestServer(count: 100))
-    list.applyPending(.remove(id: 5))
-    let edits = EditTestServer()
-    edits.script([.rateLimited(seconds: 30), .rateLimited(seconds: 100_000)])
-    let clock = TestClock()
-    let outbox = EditOutbox(
-      list: list, loader: loader, clock: clock, firstRetryDelay: .seconds(2), maximumRetryDelay: .seconds(60)
-    ) { pending, context in try edits.send(pending, as: context) }
-    let sending = outbox.send()
-    for delay in [30, 60] {
-      try await clock.waitForSleepers()
-      #expect(outbox.state.isWaitingToRetry(attempts: delay == 30 ? 1 : 2))
-      clock.advance(by: .seconds(delay) - .milliseconds(1))
-      #expect(clock.sleeperCount == 1, "the wait ended before \(delay) s")
-      clock.advance(by: .milliseconds(1))
+    try await withSeededList { directory, loader, list async throws in
+      list.applyPending(.remove(id: 5))
+      let edits = EditTestServer()
+      edits.script([.rateLimited(seconds: 30), .rateLimited(seconds: 100_000)])
+      let clock = TestClock()
+      let outbox = EditOutbox(
+        list: list, loader: loader, clock: clock, firstRetryDelay: .seconds(2),
+        maximumRetryDelay: .seconds(60)
+      ) { pending, context in try edits.send(pending, as: context) }
+      let sending = outbox.send()
+      for delay in [30, 60] {
+        try await clock.waitForSleepers()
+        #expect(outbox.state.isWaitingToRetry(attempts: delay == 30 ? 1 : 2))
+        clock.advance(by: .seconds(delay) - .milliseconds(1))
+        #expect(clock.sleeperCount == 1, "the wait ended before \(delay) s")
+        clock.advance(by: .milliseconds(1))
+      }
+      await sending.value
+      #expect(edits.calls.count == 3)
+      #expect(loader.pendingEdits().isEmpty)
     }
-    await sending.value
-    #expect(edits.calls.count == 3)
-    #expect(loader.pendingEdits().isEmpty)
   }
 
   @Test(.timeLimit(.minutes(1)))
   func sendingAfterStopGoesOn() async throws {
-    let directory = StoreFixtures.temporaryDirectory()
-    defer { StoreFixtures.remove(directory) }
-    try await StoreFixtures.seed(directory, count: 100)
-    let (loader, list) = try await launch(directory, server: StoreTestServer(count: 100))
-    list.applyPending(.remove(id: 5))
-    let edits = EditTestServer()
-    edits.script([.offline])
-    let clock = TestClock()
-    let outbox = outbox(list, loader, edits: edits, clock: clock)
-    let first = outbox.send()
-    try await clock.waitForSleepers()
-    outbox.stop()
-    let second = outbox.send()
-    await second.value
-    await first.value
-    #expect(edits.calls.count == 2)
-    #expect(loader.pendingEdits().isEmpty)
+    try await withSeededList { directory, loader, list async throws in
+      list.applyPending(.remove(id: 5))
+      let edits = EditTestServer()
+      edits.script([.offline])
+      let clock = TestClock()
+      let outbox = outbox(list, loader, edits: edits, clock: clock)
+      let first = outbox.send()
+      try await clock.waitForSleepers()
+      outbox.stop()
+      let second = outbox.send()
+      await second.value
+      await first.value
+      #expect(edits.calls.count == 2)
+      #expect(loader.pendingEdits().isEmpty)
+    }
   }
 
   @Test(.timeLimit(.minutes(1))) func aSuccessfulRequestOfTheListSendsAtOnce() async throws {
@@ -339,22 +339,20 @@ final class EditTestServer: Sendable {
   }
 
   @Test(.timeLimit(.minutes(1))) func a401WaitsForSignInThenSendingGoesOn() async throws {
-    let directory = StoreFixtures.temporaryDirectory()
-    defer { StoreFixtures.remove(directory) }
-    try await StoreFixtures.seed(directory, count: 100)
-    let (loader, list) = try await launch(directory, server: StoreTestServer(count: 100))
-    list.applyPending(.remove(id: 5))
-    let edits = EditTestServer()
-    edits.script([.status(401)])
-    let outbox = outbox(list, loader, edits: edits)
-    await outbox.send().value
-    #expect(outbox.state == .waitingForSignIn)
-    #expect(list.isPending(try #require(loader.pendingEdits().first?.handle)))
-    #expect(!list.items.contains { $0.id == 5 }, "the edit is still shown while waiting")
-    await outbox.send().value
-    #expect(edits.calls.count == 2)
-    #expect(outbox.state == .idle)
-    #expect(loader.pendingEdits().isEmpty)
+    try await withSeededList { directory, loader, list async throws in
+      list.applyPending(.remove(id: 5))
+      let edits = EditTestServer()
+      edits.script([.status(401)])
+      let outbox = outbox(list, loader, edits: edits)
+      await outbox.send().value
+      #expect(outbox.state == .waitingForSignIn)
+      #expect(list.isPending(try #require(loader.pendingEdits().first?.handle)))
+      #expect(!list.items.contains { $0.id == 5 }, "the edit is still shown while waiting")
+      await outbox.send().value
+      #expect(edits.calls.count == 2)
+      #expect(outbox.state == .idle)
+      #expect(loader.pendingEdits().isEmpty)
+    }
   }
 }
 
