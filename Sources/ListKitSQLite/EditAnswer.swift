@@ -4,7 +4,7 @@ import ListKit
 ///
 /// The outbox's `send` returns it for a final answer, and throws for the others: an error of
 /// kind `PagingErrorKind.unauthorized` waits for sign-in, any other is tried again later with
-/// the same `Idempotency-Key`. ``init(status:serverItem:message:)`` reads an HTTP status so.
+/// the same `Idempotency-Key`. ``init(status:serverItem:message:retryAfter:)`` reads an HTTP status so.
 public enum EditAnswer<Item: Sendable>: Sendable {
   /// The server applied the edit; `serverItem` is its copy of the item, when it sent one, and
   /// replaces the local one (the server's id for a posted item, say).
@@ -44,7 +44,7 @@ public enum EditAnswer<Item: Sendable>: Sendable {
   }
 }
 
-/// An HTTP answer to an edit that is not final: ``EditAnswer/init(status:serverItem:message:)``
+/// An HTTP answer to an edit that is not final: ``EditAnswer/init(status:serverItem:message:retryAfter:)``
 /// throws it.
 public enum EditDeliveryError: Error, Hashable, Sendable, PagingErrorClassifying {
   /// HTTP 401: the user must sign in again; the outbox waits for ``EditOutbox/send()``.
