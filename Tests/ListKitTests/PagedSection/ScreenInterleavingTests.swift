@@ -50,7 +50,9 @@ import Testing
     }
     print("ScreenInterleavingTests: \(Self.runs) runs, \(tally)")
     // The runs reach what they check: pages land and fail, rows drop, edits are answered.
-    #expect(tally.pages > Self.runs && tally.failures > Self.runs / 4 && tally.answeredEdits > Self.runs)
+    if only == nil {
+      #expect(tally.pages > Self.runs && tally.failures > Self.runs / 4 && tally.answeredEdits > Self.runs)
+    }
   }
 }
 
