@@ -140,21 +140,15 @@ struct HeldPages<Item: Identifiable> {
   /// any page).
   /// - Complexity: O(*p*) for *p* pages held.
   func lastViewedPage(in store: PagingItemStore<Item>) -> (id: Item.ID, position: PageRequest.Position)? {
-    guard refreshesInPlace, let place = placeItemID, let index = store.index(of: place) else { return nil }
-    var start = 0
-    for page in pages where page.count > 0 {
-      if index < start + page.count {
-        guard var position = page.position else { return nil }
-        // An offset moves with the items above the page; a page number names the page the
-        // item is on still, or next to it.
-        if case .offset(let offset, let limit) = position {
-          position = .offset(max(0, offset + page.shiftBefore), limit: limit)
-        }
-        return (place, position)
-      }
-      start += page.count
+    guard refreshesInPlace, let place = placeItemID, let index = store.index(of: place),
+      let page = page(holding: index).map({ pages[$0] }), var position = page.position
+    else { return nil }
+    // An offset moves with the items above the page; a page number names the page the item is
+    // on still, or next to it.
+    if case .offset(let offset, let limit) = position {
+      position = .offset(max(0, offset + page.shiftBefore), limit: limit)
     }
-    return nil
+    return (place, position)
   }
 
   /// Counts what a kept edit did to the items in the page it touched (see
@@ -178,33 +172,32 @@ struct HeldPages<Item: Identifiable> {
       pages = [Page(count: delta, before: .unknown, after: .unknown, cursors: [], position: nil)]
       return
     }
+    // An insert at the end counts in the last page.
+    guard let page = page(holding: index) ?? (delta > 0 && index == itemCount ? pages.indices.last : nil)
+    else { return }
+    pages[page].count += delta
+  }
+
+  /// The index of the page that holds the item at `index`, or `nil` past the items.
+  /// - Complexity: O(*p*) for *p* pages held.
+  private func page(holding index: Int) -> Int? {
     var start = 0
     for page in pages.indices {
-      let end = start + pages[page].count
-      if index < end || (delta > 0 && index == end && page == pages.count - 1) {
-        pages[page].count += delta
-        return
-      }
-      start = end
+      start += pages[page].count
+      if index < start { return page }
     }
+    return nil
   }
+
+  /// The items the pages count.
+  private var itemCount: Int { pages.reduce(0) { $0 + $1.count } }
 
   /// Records that the server added (`delta` 1) or removed (-1) an item at the item at `index`
   /// (the user's edit it has): where the pages below it load, and where its page's next page
   /// loads, move with it (see ``PagePositions/shift(by:)``), when they are used.
   /// - Complexity: O(*p*) for *p* pages held.
   mutating func shiftPositions(afterItemAt index: Int, by delta: Int) {
-    guard isRecordingEveryPage else { return }
-    var start = 0
-    var page = pages.count - 1
-    for candidate in pages.indices {
-      if index < start + pages[candidate].count {
-        page = candidate
-        break
-      }
-      start += pages[candidate].count
-    }
-    guard page >= 0 else { return }
+    guard isRecordingEveryPage, let page = page(holding: index) ?? pages.indices.last else { return }
     pages[page].shiftAfter += delta
     for later in pages.indices where later > page {
       pages[later].shiftBefore += delta

@@ -18,11 +18,11 @@ package struct PagePositions {
   }
 
   /// Where the next page starts.
-  package private(set) var next = Edge.unknown {
-    didSet { (nextPlaced, nextShift) = (next, 0) }
-  }
+  package var next: Edge { nextPlaced.shifted(by: nextShift, style: style, pageSize: pageSize) }
   /// Where the next page started when placed, before ``shift(by:)`` moved it.
-  private var nextPlaced = Edge.unknown
+  private var nextPlaced = Edge.unknown {
+    didSet { nextShift = 0 }
+  }
   /// The items the server added (positive) or removed (negative) above the next page since it
   /// was placed.
   private var nextShift = 0
@@ -85,18 +85,14 @@ package struct PagePositions {
   /// - Returns: Whether the next page moved.
   @discardableResult
   mutating func shift(by delta: Int) -> Bool {
-    let placed = nextPlaced
-    let shift = nextShift + delta
-    let shifted = placed.shifted(by: shift, style: style, pageSize: pageSize)
-    let moved = shifted != next
-    next = shifted
-    (nextPlaced, nextShift) = (placed, shift)
-    return moved
+    let before = next
+    nextShift += delta
+    return next != before
   }
 
   /// Forgets both directions and the cursors seen: a new generation starts.
   mutating func reset() {
-    next = .unknown
+    nextPlaced = .unknown
     previous = .unknown
     seenCursors.removeAll()
     seenPreviousCursors.removeAll()
@@ -110,11 +106,11 @@ package struct PagePositions {
   mutating func place<Item>(_ request: PageRequest, _ page: Page<Item>) -> (before: Edge, after: Edge) {
     if request.isFirstPage {
       guard let located = located(request, by: page) else {
-        next = .end
+        nextPlaced = .end
         previous = .end
         return (.end, .end)
       }
-      next = position(after: located, page)
+      nextPlaced = position(after: located, page)
       previous = position(before: located, page)
       return (previous, next)
     }
@@ -122,7 +118,7 @@ package struct PagePositions {
       previous = position(before: request, page)
       return (previous, edge(below: request, page))
     }
-    next = position(after: request, page)
+    nextPlaced = position(after: request, page)
     return (edge(before: request, page), next)
   }
 
@@ -133,7 +129,7 @@ package struct PagePositions {
       seenCursors.remove(cursor)
       seenPreviousCursors.remove(cursor)
     }
-    if direction == .previousPage { previous = edge } else { next = edge }
+    if direction == .previousPage { previous = edge } else { nextPlaced = edge }
   }
 
   /// Where the page before the one `request` loaded starts, or `.end` at the top.
