@@ -39,10 +39,10 @@ extension DemoOptions {
 
   /// Where the list opens: the photo of `--start-at`, the newest (last) photo for `--chat`,
   /// otherwise the top.
-  package var anchor: PagingAnchor {
+  package var anchor: PagingAnchor<Photo.ID> {
     if let startAt { return .item(id: startAt) }
     // The built-in photos are numbered from 1, so the newest is `count`.
-    if chat, count > 0 { return .item(id: String(count)) }
+    if chat, count > 0 { return .item(id: count) }
     return .top
   }
 

@@ -47,8 +47,8 @@ package struct DemoOptions: Hashable, Sendable {
   /// Whether to show the list like a chat (`--chat`): it opens at the newest (last) item, at
   /// the bottom, and older pages load above when you reach the top without moving the screen.
   package var chat = false
-  /// The id of the item to open the list at (`--start-at`); pages load both ways from it.
-  package var startAt: String?
+  /// The id of the photo to open the list at (`--start-at`); pages load both ways from it.
+  package var startAt: Int?
   /// `--store DIR`: the folder of the SQLite database that keeps every photo seen, so the list
   /// opens where the user left it, offline too; `nil` for none.
   package var storeDirectory: String?
@@ -242,7 +242,7 @@ package struct DemoOptions: Hashable, Sendable {
         throw .invalidValue(option: name, value: value, expected: "a whole number from 0 to 2^64-1 (or 0x…)")
       }
       seed = parsed
-    case .startAt: startAt = try singleLine("an item id on one line")
+    case .startAt: startAt = try integer(in: 0...Int.max)
     case .store:
       guard !value.isEmpty else {
         throw .invalidValue(option: name, value: value, expected: "a directory path")

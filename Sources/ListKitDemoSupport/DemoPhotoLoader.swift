@@ -59,7 +59,7 @@ package struct DemoPhotoLoader<C: Clock>: PageLoader where C.Duration == Duratio
     let hasMore = end < photos.count
     // A previous page says whether more come before it; the previous cursor is where it starts.
     return Page(
-      items: Array(photos[start..<end]), hasMore: request.isPreviousPage ? start > 0 : hasMore,
+      items: Array(photos[start..<end]), hasMore: (request.direction == .previousPage) ? start > 0 : hasMore,
       nextCursor: hasMore ? String(end) : nil, previousCursor: start > 0 ? String(start) : nil,
       totalCount: photos.count, startOffset: start)
   }

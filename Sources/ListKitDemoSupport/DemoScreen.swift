@@ -61,7 +61,7 @@ package final class DemoScreen {
   private var pinned: [Photo] = []
   private let sourceDescription: String
   /// Where ``start()`` opens the list.
-  var anchor = PagingAnchor.top
+  var anchor = PagingAnchor<Photo.ID>.top
   /// Whether the list reads from the bottom, like a chat.
   var isChat = false
   private let renderer = ObservationRenderer()
@@ -259,7 +259,7 @@ package final class DemoScreen {
         listView.moveCursor(.first)
       } else if listView.highlightedPath == nil, case .item(let id) = anchor {
         // The photos section has brought the start photo on screen: the cursor goes on it.
-        highlightPhoto(id)
+        highlightPhoto(String(id))
       }
     case .nextPage, .previousPage:
       pagesLoaded += 1

@@ -15,7 +15,7 @@ import ListKit
 ///   style: .envelope())                      // Django REST framework's {"count", "next", "results"}
 /// let page = try await loader.loadPage(
 ///   PageRequest(position: .page(index: 1, size: 20), context: RequestContext(userToken: token),
-///               isFirstPage: true))
+///               direction: .refresh))
 /// ```
 ///
 /// Requests: the position's query parameters (names from ``HTTPPagingParameters``; a page index

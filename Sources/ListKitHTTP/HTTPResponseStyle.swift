@@ -119,7 +119,7 @@ public struct HTTPResponseStyle<Item: Sendable>: Sendable {
   /// Whether more follow an offset request's page, from the total: `offset + count < total`;
   /// `nil` for other requests or without a total.
   static func hasMore(total: Int?, count: Int, request: PageRequest) -> Bool? {
-    guard let total, !request.isPreviousPage, case .offset(let offset, _) = request.position else {
+    guard let total, request.direction != .previousPage, case .offset(let offset, _) = request.position else {
       return nil
     }
     return offset + count < total
@@ -196,7 +196,7 @@ extension HTTPResponseStyle where Item: Decodable {
         ?? LastPageTotal.total(
           last: link("last"), first: link("first"), count: items.count, response: response)
       return Page(
-        items: items, hasMore: response.request.isPreviousPage ? previous != nil : next != nil,
+        items: items, hasMore: (response.request.direction == .previousPage) ? previous != nil : next != nil,
         nextCursor: next, previousCursor: previous, totalCount: total)
     }
   }
@@ -244,7 +244,7 @@ extension HTTPResponseStyle where Item: Decodable {
   ) -> Page<Item> {
     let total = envelope.count ?? headerTotal(response)
     let more: Bool =
-      if response.request.isPreviousPage, spec.hasPrevious != nil || spec.previous != nil {
+      if response.request.direction == .previousPage, spec.hasPrevious != nil || spec.previous != nil {
         envelope.hasPrevious ?? (previous != nil)
       } else if spec.hasMore != nil {
         envelope.hasMore ?? false

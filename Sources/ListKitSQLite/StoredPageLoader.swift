@@ -194,7 +194,8 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
       guard let self, let list else { return }
       self.write(record, of: list)
     }
-    let anchor = stored.flatMap { $0.rows.isEmpty ? nil : $0.state.anchorID }
+    let anchorKey = stored.flatMap { $0.rows.isEmpty ? nil : $0.state.anchorID }
+    let anchor = await storedItemID(anchorKey, in: store)
     await list.start(at: anchor.map { .item(id: $0) } ?? .top)?.value
     let isDue: Bool
     switch (stored, refreshOnLaunch) {
@@ -206,7 +207,9 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
       isDue = read.state.refreshedAt.map { now().timeIntervalSince($0) >= Self.seconds(age) } ?? true
     }
     if isDue { await list.refresh()?.value }
-    return StoreLaunch(openedAt: anchor, problem: problem, refreshed: isDue, restoredEdits: restored.handles)
+    return StoreLaunch(
+      openedAt: anchor == nil ? nil : anchorKey, problem: problem, refreshed: isDue,
+      restoredEdits: restored.handles)
   }
 
   /// Saves the item the user is at, for the next ``open(_:refreshOnLaunch:)`` to open on.
@@ -302,7 +305,7 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
   private func refresh(_ request: PageRequest, store: SQLiteListStore) async throws -> Page<Item> {
     let firstKey = firstRemoteKey
     let fresh = try await remotePage(
-      PageRequest(position: remotePosition(firstKey), context: request.context, isFirstPage: true))
+      PageRequest(position: remotePosition(firstKey), context: request.context, direction: .refresh))
     let next = nextKey(after: fresh, at: firstKey)
     do {
       _ = try await store.replaceHead(
@@ -333,7 +336,8 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
       let key = read.state.tailKey ?? firstRemoteKey
       let page = try await remotePage(
         PageRequest(
-          position: remotePosition(key), context: request.context, isFirstPage: read.state.tailKey == nil))
+          position: remotePosition(key), context: request.context,
+          direction: read.state.tailKey == nil ? .refresh : .nextPage))
       let next = nextKey(after: page, at: key)
       let written: [StoredRow]?
       do {
@@ -352,6 +356,14 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
     return try await page(from: read, for: request, store: store)
   }
 
+  /// The id of the stored item whose key is `key`, read from its stored row; `nil` when there is
+  /// none or its row does not decode (the list then opens at the top, and reading the rows
+  /// reports the bad row).
+  private func storedItemID(_ key: String?, in store: SQLiteListStore) async -> Item.ID? {
+    guard let key, let body = try? await store.body(of: key, in: listKey) else { return nil }
+    return try? JSONDecoder().decode(Item.self, from: body).id
+  }
+
   /// A page from the network alone, for a list whose store could not be used.
   private func networkPage(_ request: PageRequest) async throws -> Page<Item> {
     let key: RemoteKey?
@@ -361,7 +373,9 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
       key = firstRemoteKey
     }
     let page = try await remotePage(
-      PageRequest(position: remotePosition(key), context: request.context, isFirstPage: request.isFirstPage))
+      PageRequest(
+        position: remotePosition(key), context: request.context,
+        direction: request.direction == .refresh ? .refresh : .nextPage))
     return networkOnly(page, nextKey(after: page, at: key))
   }
 

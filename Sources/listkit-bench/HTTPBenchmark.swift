@@ -65,7 +65,9 @@ private let rounds = 20
             case 1:
               return try await loader.loadPage(
                 // The loader sends the index as is; the server's pages start at 1.
-                PageRequest(position: .page(index: index + 1, size: pageSize), isFirstPage: index == 0)
+                PageRequest(
+                  position: .page(index: index + 1, size: pageSize),
+                  direction: index == 0 ? .refresh : .nextPage)
               ).items.count
             default:
               let before = list.items.count
@@ -118,7 +120,8 @@ private let rounds = 20
   for round in 0...rounds {
     let list = PagedList(listName: "bench", configuration: configuration, loader: loader)
     for index in 0..<pageCount {
-      let request = PageRequest(position: .page(index: index, size: pageSize), isFirstPage: index == 0)
+      let request = PageRequest(
+        position: .page(index: index, size: pageSize), direction: index == 0 ? .refresh : .nextPage)
       let hop = await time {
         try await Task { @MainActor in try await loader.loadPage(request) }.value.items.count
       }

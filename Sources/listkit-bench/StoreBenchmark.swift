@@ -69,7 +69,7 @@ func runStoreBenchmark() async {
     var start = ContinuousClock.now
     let first = try! await loader.loadPage(
       PageRequest(
-        position: .item(String(depth), limit: 50), context: context, isFirstPage: true, isAnchored: true))
+        position: .item(String(depth), limit: 50), context: context, direction: .refresh, isAnchored: true))
     openTimes.append(seconds(ContinuousClock.now - start))
     precondition(first.items.first?.number == depth && first.items.count == 50)
 
@@ -96,7 +96,7 @@ func runStoreBenchmark() async {
     start = ContinuousClock.now
     let cold = try! await makeLoader().loadPage(
       PageRequest(
-        position: .item(String(depth), limit: 50), context: context, isFirstPage: true, isAnchored: true))
+        position: .item(String(depth), limit: 50), context: context, direction: .refresh, isAnchored: true))
     coldTimes.append(seconds(ContinuousClock.now - start))
     precondition(cold.items.first?.number == depth)
     evictFromSystemCache(path)
@@ -107,7 +107,7 @@ func runStoreBenchmark() async {
     let cursor = first.nextCursor!
     start = ContinuousClock.now
     let next = try! await loader.loadPage(
-      PageRequest(position: .cursor(cursor, limit: 50), context: context, isFirstPage: false))
+      PageRequest(position: .cursor(cursor, limit: 50), context: context, direction: .nextPage))
     readTimes.append(seconds(ContinuousClock.now - start))
     precondition(next.items.first?.number == depth + 50 || depth + 50 >= rowCount)
 
@@ -127,14 +127,15 @@ func runStoreBenchmark() async {
   let loader = makeLoader()
   var page = try! await loader.loadPage(
     PageRequest(
-      position: .item(String(rowCount - 50), limit: 50), context: context, isFirstPage: true, isAnchored: true
+      position: .item(String(rowCount - 50), limit: 50), context: context, direction: .refresh,
+      isAnchored: true
     ))
   let raw = RawStore(path: path)
   var rawNext = 10_000_000
   for _ in 0..<runs {
     let start = ContinuousClock.now
     page = try! await loader.loadPage(
-      PageRequest(position: .cursor(page.nextCursor!, limit: 50), context: context, isFirstPage: false))
+      PageRequest(position: .cursor(page.nextCursor!, limit: 50), context: context, direction: .nextPage))
     fillTimes.append(seconds(ContinuousClock.now - start))
     precondition(page.items.count == 50)
     let rawStart = ContinuousClock.now

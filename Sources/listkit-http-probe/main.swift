@@ -40,7 +40,7 @@ let loader = HTTPPageLoader<String>(
   baseURL: url, style: .array, timeout: .seconds(600), maximumResponseBytes: limit, session: session)
 let outcome: String
 do {
-  _ = try await loader.loadPage(PageRequest(position: .page(index: 1, size: 1), isFirstPage: true))
+  _ = try await loader.loadPage(PageRequest(position: .page(index: 1, size: 1), direction: .refresh))
   outcome = "loaded"
 } catch HTTPPageLoaderError.responseTooLarge {
   outcome = "responseTooLarge"

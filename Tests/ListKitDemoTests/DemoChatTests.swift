@@ -31,9 +31,9 @@ import Testing
   }
 
   @Test func theFlagsParseIntoAnAnchor() throws {
-    #expect(try options(["--start-at", "57"]).anchor == .item(id: "57"))
-    #expect(try options(["--chat", "--count", "90"]).anchor == .item(id: "90"))
-    #expect(try options(["--chat", "--start-at", "12"]).anchor == .item(id: "12"))
+    #expect(try options(["--start-at", "57"]).anchor == .item(id: 57))
+    #expect(try options(["--chat", "--count", "90"]).anchor == .item(id: 90))
+    #expect(try options(["--chat", "--start-at", "12"]).anchor == .item(id: 12))
     #expect(try options([]).anchor == .top)
     #expect(throws: DemoOptionsError.conflictingOptions("--chat", "--url")) {
       try DemoOptions.parse(["--chat", "--url", "https://example.com/photos"])

@@ -65,11 +65,11 @@ final class RecordingClock: Clock, Sendable {
   @Test func everyPaginationStyleServesTheSamePages() async throws {
     let loader = loader()
     let byPage = try await loader.loadPage(
-      PageRequest(position: .page(index: 1, size: 20), isFirstPage: false))
+      PageRequest(position: .page(index: 1, size: 20), direction: .nextPage))
     let byOffset = try await loader.loadPage(
-      PageRequest(position: .offset(20, limit: 20), isFirstPage: false))
+      PageRequest(position: .offset(20, limit: 20), direction: .nextPage))
     let byCursor = try await loader.loadPage(
-      PageRequest(position: .cursor("20", limit: 20), isFirstPage: false))
+      PageRequest(position: .cursor("20", limit: 20), direction: .nextPage))
     #expect(byPage.items == Array(photos[20..<40]))
     #expect(byPage == byOffset && byOffset == byCursor)
     #expect(byPage.hasMore && byPage.nextCursor == "40" && byPage.totalCount == 45)
@@ -77,27 +77,27 @@ final class RecordingClock: Clock, Sendable {
 
   @Test func theLastPageIsPartialAndEndsPaging() async throws {
     let last = try await loader().loadPage(
-      PageRequest(position: .page(index: 2, size: 20), isFirstPage: false))
+      PageRequest(position: .page(index: 2, size: 20), direction: .nextPage))
     #expect(last.items.map(\.id) == Array(41...45))
     #expect(!last.hasMore && last.nextCursor == nil)
     let beyond = try await loader().loadPage(
-      PageRequest(position: .offset(100, limit: 20), isFirstPage: false))
+      PageRequest(position: .offset(100, limit: 20), direction: .nextPage))
     #expect(beyond.items.isEmpty && !beyond.hasMore)
   }
 
   @Test func requestsOutOfShapeAreTypedErrors() async {
     await #expect(throws: DemoLoadError.invalidRequest("page size 0 is not positive")) {
-      try await loader().loadPage(PageRequest(position: .page(index: 0, size: 0), isFirstPage: true))
+      try await loader().loadPage(PageRequest(position: .page(index: 0, size: 0), direction: .refresh))
     }
     await #expect(throws: DemoLoadError.invalidRequest("cursor 'abc' was not made by this loader")) {
-      try await loader().loadPage(PageRequest(position: .cursor("abc", limit: 5), isFirstPage: false))
+      try await loader().loadPage(PageRequest(position: .cursor("abc", limit: 5), direction: .nextPage))
     }
   }
 
   @Test func latencyIsWaitedOnTheInjectedClock() async throws {
     let clock = RecordingClock()
     _ = try await loader(latency: .milliseconds(300), clock: clock).loadPage(
-      PageRequest(position: .page(index: 0, size: 5), isFirstPage: true))
+      PageRequest(position: .page(index: 0, size: 5), direction: .refresh))
     #expect(clock.sleeps.withLock { $0 } == [.milliseconds(300)])
   }
 
@@ -107,7 +107,7 @@ final class RecordingClock: Clock, Sendable {
   {
     let loader = DemoPhotoLoader(photos: photos, latency: latency, failRate: 0, seed: 3, clock: clock)
     let load = Task {
-      try await loader.loadPage(PageRequest(position: .page(index: 0, size: 5), isFirstPage: true))
+      try await loader.loadPage(PageRequest(position: .page(index: 0, size: 5), direction: .refresh))
     }
     try await clock.waitForSleepers()
     return load
@@ -134,11 +134,12 @@ final class RecordingClock: Clock, Sendable {
     let failing = loader(failRate: 1)
     for attempt in 1...3 {
       await #expect(throws: DemoLoadError.simulatedFailure(offset: 0, attempt: attempt)) {
-        try await failing.loadPage(PageRequest(position: .page(index: 0, size: 5), isFirstPage: true))
+        try await failing.loadPage(PageRequest(position: .page(index: 0, size: 5), direction: .refresh))
       }
     }
     for index in 0..<9 {
-      _ = try await loader().loadPage(PageRequest(position: .page(index: index, size: 5), isFirstPage: false))
+      _ = try await loader().loadPage(
+        PageRequest(position: .page(index: index, size: 5), direction: .nextPage))
     }
   }
 
@@ -147,7 +148,8 @@ final class RecordingClock: Clock, Sendable {
       let loader = loader(failRate: 0.5)
       var results: [Bool] = []
       for index in [0, 1, 2, 3, 1, 1, 4, 5, 6, 7] {
-        let request = PageRequest(position: .page(index: index, size: 5), isFirstPage: index == 0)
+        let request = PageRequest(
+          position: .page(index: index, size: 5), direction: index == 0 ? .refresh : .nextPage)
         results.append((try? await loader.loadPage(request)) != nil)
       }
       return results

@@ -34,7 +34,7 @@ final class ConversationMessageRow: ModelCellManager<ConversationMessage, Conver
   /// Shows the message at the top of the view, whatever sits above; pages load both ways from
   /// there as the user scrolls, and the rows on screen stay put while older pages land above.
   func open(atUnread id: Int) {
-    messages.start(at: .item(id: String(id)))
+    messages.start(at: .item(id: id))
   }
 }
 // snippet-end
@@ -74,7 +74,7 @@ func refusedCap() -> PagingConfigurationError? {
     range = max(0, range.lowerBound)..<min(200, range.upperBound)
     return Page(
       items: range.map { ConversationMessage(id: $0) },
-      hasMore: request.isPreviousPage ? range.lowerBound > 0 : range.upperBound < 200,
+      hasMore: (request.direction == .previousPage) ? range.lowerBound > 0 : range.upperBound < 200,
       startOffset: range.lowerBound)
   }
 

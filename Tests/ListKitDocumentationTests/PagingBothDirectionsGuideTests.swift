@@ -69,7 +69,7 @@ import Testing
 
   // snippet: paging-jump-to-item
   struct Notification {
-    var targetID: String
+    var targetID: Message.ID
   }
 
   @MainActor func open(_ notification: Notification, in notifications: PagedList<Message>) {
@@ -78,7 +78,7 @@ import Testing
   // snippet-end
 
   @Test func aListOpenedAtANotificationsTargetLoadsItsPage() async throws {
-    let notification = Notification(targetID: "42")
+    let notification = Notification(targetID: 42)
     let notifications = PagedList(
       listName: "notifications", configuration: try PagingConfiguration(style: .offset, pageSize: 10),
       loader: ClosurePageLoader { request in

@@ -24,7 +24,7 @@ import Testing
     let clock = TestClock()
     let loader = HTTPPageLoader<Photo>(baseURL: url, style: .array, timeout: .seconds(30), clock: clock)
     let load = Task {
-      try await loader.loadPage(PageRequest(position: .offset(0, limit: 20), isFirstPage: true))
+      try await loader.loadPage(PageRequest(position: .offset(0, limit: 20), direction: .refresh))
     }
     try await clock.waitForSleepers()  // the load has set its deadline
     clock.advance(by: .seconds(30) - .milliseconds(1))

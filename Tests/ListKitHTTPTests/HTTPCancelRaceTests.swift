@@ -55,7 +55,7 @@ import Testing
         let request = URLRequest(url: server.url(path))
         let load = Task {
           try await transport.send(
-            request, for: PageRequest(position: .page(index: 1, size: 3), isFirstPage: true))
+            request, for: PageRequest(position: .page(index: 1, size: 3), direction: .refresh))
         }
         DispatchQueue.global().async {
           var work = 0

@@ -10,7 +10,7 @@ import Testing
   func firstPage(_ index: Int = 1) -> PageRequest {
     PageRequest(
       position: .page(index: index, size: 20), context: RequestContext(accountID: "alice"),
-      isFirstPage: index == 1)
+      direction: index == 1 ? .refresh : .nextPage)
   }
 
   func signedIn(_ server: FixturePageServer, account: String = "alice") async throws -> FixtureSession {

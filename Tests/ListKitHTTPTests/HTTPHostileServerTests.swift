@@ -39,7 +39,7 @@ func recordedRequests(on server: FixturePageServer) async throws -> [String] {
               _ = try await loader.loadPage(
                 PageRequest(
                   position: .page(index: 1, size: 5), context: RequestContext(userToken: Self.token),
-                  isFirstPage: true))
+                  direction: .refresh))
               Issue.record("a \(code) redirect to \(target) was followed")
             } catch let error as HTTPPageLoaderError {
               guard case .redirectRefused(let origin) = error else {
@@ -67,7 +67,7 @@ func recordedRequests(on server: FixturePageServer) async throws -> [String] {
       let page = try await loader.loadPage(
         PageRequest(
           position: .page(index: 1, size: 5), context: RequestContext(userToken: Self.token),
-          isFirstPage: true))
+          direction: .refresh))
       #expect(page.items.isEmpty)
       let recorded = try await recordedRequests(on: server)
       #expect(recorded.count == 1)
@@ -123,7 +123,7 @@ func recordedRequests(on server: FixturePageServer) async throws -> [String] {
           baseURL: server.url(path), style: .array, authentication: authentication, log: log.append)
         do {
           let page = try await loader.loadPage(
-            PageRequest(position: position, context: RequestContext(userToken: token), isFirstPage: true))
+            PageRequest(position: position, context: RequestContext(userToken: token), direction: .refresh))
           Issue.record("\(path) loaded \(page)")
         } catch {
           texts += Self.texts(of: error, token: token)
@@ -142,7 +142,7 @@ func recordedRequests(on server: FixturePageServer) async throws -> [String] {
           authentication: authentication, log: log.append)
         let first = try await envelope.loadPage(
           PageRequest(
-            position: .cursor(nil, limit: 2), context: RequestContext(userToken: token), isFirstPage: true))
+            position: .cursor(nil, limit: 2), context: RequestContext(userToken: token), direction: .refresh))
         let next = try #require(first.nextCursor)
         await attempt("/hostile/nexttoken", position: .cursor(next, limit: 2))
       }
@@ -163,7 +163,7 @@ func recordedRequests(on server: FixturePageServer) async throws -> [String] {
     try await withServer { server in
       let loader = HTTPPageLoader<TestItem>(baseURL: server.url(path), style: .array)
       do {
-        _ = try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), isFirstPage: true))
+        _ = try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), direction: .refresh))
         return nil
       } catch let error as HTTPPageLoaderError {
         return error

@@ -29,7 +29,7 @@ import Testing
         baseURL: server.url(path + "&drip=deadline"), style: .array, timeout: .seconds(600),
         session: session, clock: clock)
       let load = Task {
-        try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), isFirstPage: true))
+        try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), direction: .refresh))
       }
       try await server.waitForArrivals(at: "deadline")
       try await clock.waitForSleepers()
@@ -48,7 +48,7 @@ import Testing
         baseURL: server.url("/hostile/drip?chunk=100&announce=10000000000&drip=huge"), style: .array,
         timeout: .seconds(600), session: session, clock: TestClock())
       let load = Task {
-        try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), isFirstPage: true))
+        try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), direction: .refresh))
       }
       // The loader hangs up by itself: nothing else ends this connection within the gate's bound
       // (the session's idle timeout is the loader's 600 s). Before, the `.cancel` answer was
@@ -94,7 +94,7 @@ import Testing
     let clock = TestClock()
     let (loader, stop) = Self.stuckLoad("deadline", session: session, clock: clock)
     let load = Task {
-      try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), isFirstPage: true))
+      try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), direction: .refresh))
     }
     await stop.waitForStart()
     try await clock.waitForSleepers()
@@ -111,7 +111,7 @@ import Testing
     defer { session.finishTasksAndInvalidate() }
     let (loader, stop) = Self.stuckLoad("cancel", session: session, clock: TestClock())
     let load = Task {
-      try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), isFirstPage: true))
+      try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), direction: .refresh))
     }
     await stop.waitForStart()
     load.cancel()

@@ -17,7 +17,7 @@ import Testing
   }
 
   let base = URL(string: "http://127.0.0.1:9/orders/")!
-  let firstPage = PageRequest(position: .page(index: 0, size: 20), isFirstPage: true)
+  let firstPage = PageRequest(position: .page(index: 0, size: 20), direction: .refresh)
 
   /// Reads `body` as a 200 JSON response with `headers`, through the loader's own reading.
   func read<Item: Decodable & Sendable>(

@@ -10,7 +10,7 @@ import Testing
 
 /// Every failure is an HTTPPageLoaderError an app can act on.
 @Suite struct HTTPPageLoaderErrorTests {
-  let firstPage = PageRequest(position: .page(index: 1, size: 20), isFirstPage: true)
+  let firstPage = PageRequest(position: .page(index: 1, size: 20), direction: .refresh)
 
   /// Loads the first page and returns what it threw.
   func failure(
@@ -142,7 +142,7 @@ import Testing
       let loader = HTTPPageLoader<TestItem>(baseURL: server.url(path), style: .array)
       let request = PageRequest(
         position: .page(index: 1, size: 20), context: RequestContext(userToken: "expired-token-123"),
-        isFirstPage: true)
+        direction: .refresh)
       guard case .unauthorized(status, let excerpt) = await failure(loader, request) as? HTTPPageLoaderError
       else {
         Issue.record("expected unauthorized \(status)")
@@ -227,7 +227,7 @@ import Testing
       .page(index: -1, size: 20), .page(index: 1, size: 0),
       .offset(-5, limit: 10), .offset(0, limit: -1), .cursor(nil, limit: 0),
     ] {
-      let error = await failure(loader, PageRequest(position: position, isFirstPage: false))
+      let error = await failure(loader, PageRequest(position: position, direction: .nextPage))
       guard case .invalidRequest = error as? HTTPPageLoaderError else {
         Issue.record("expected an invalid request for \(position), got \(String(describing: error))")
         continue
@@ -248,7 +248,7 @@ import Testing
       let loader = HTTPPageLoader<TestItem>(baseURL: server.url("/drf/page"), style: .envelope())
       let elsewhere = "http://localhost:\(server.port)/drf/page?page=2"
       let error = await failure(
-        loader, PageRequest(position: .cursor(elsewhere, limit: 20), isFirstPage: false))
+        loader, PageRequest(position: .cursor(elsewhere, limit: 20), direction: .nextPage))
       guard case .invalidRequest(let why) = error as? HTTPPageLoaderError else {
         Issue.record("expected an invalid request, got \(String(describing: error))")
         return

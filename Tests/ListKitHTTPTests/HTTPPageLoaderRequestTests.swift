@@ -25,7 +25,7 @@ import Testing
       },
       parameters: parameters, authentication: authentication, headers: headers, queryItems: queryItems)
     let page = try await loader.loadPage(
-      PageRequest(position: position, context: RequestContext(userToken: token), isFirstPage: false))
+      PageRequest(position: position, context: RequestContext(userToken: token), direction: .nextPage))
     return try #require(page.items.first)
   }
 

@@ -40,7 +40,7 @@ import Testing
           baseURL: server.url(path), style: style, authentication: authentication, timeout: .seconds(600),
           maximumResponseBytes: 10_000, log: log.append, clock: clock)
         let request = PageRequest(
-          position: position, context: RequestContext(userToken: token), isFirstPage: true)
+          position: position, context: RequestContext(userToken: token), direction: .refresh)
         let load = Task { try await loader.loadPage(request) }
         if expire {
           do {
@@ -81,7 +81,7 @@ import Testing
     do {
       _ = try await loader.loadPage(
         PageRequest(
-          position: .page(index: 1, size: 1), context: RequestContext(userToken: token), isFirstPage: true))
+          position: .page(index: 1, size: 1), context: RequestContext(userToken: token), direction: .refresh))
     } catch {
       failures += 1
       texts += ["\(error)", String(reflecting: error), error.localizedDescription]
@@ -119,7 +119,7 @@ import Testing
         baseURL: server.url("/drf/page"), style: .envelope(), log: log.append)
       let task = Task {
         withUnsafeCurrentTask { $0?.cancel() }
-        return try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), isFirstPage: true))
+        return try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), direction: .refresh))
       }
       await #expect(throws: CancellationError.self) { try await task.value }
       #expect(log.all.isEmpty)

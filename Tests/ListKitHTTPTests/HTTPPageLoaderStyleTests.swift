@@ -155,7 +155,8 @@ import Testing
         for index in 0..<10 {
           group.addTask {
             let page = try await loader.loadPage(
-              PageRequest(position: .page(index: index + 1, size: 25), isFirstPage: index == 0))
+              PageRequest(
+                position: .page(index: index + 1, size: 25), direction: index == 0 ? .refresh : .nextPage))
             return (index, page.items.map(\.id))
           }
         }

@@ -9,7 +9,7 @@ import Testing
   struct Setup: Sendable, CustomTestStringConvertible {
     var endpoint: FixtureEndpoint
     /// Where the list opens; the server's URL is substituted for `{base}`.
-    var anchor: PagingAnchor
+    var anchor: PagingAnchor<Int>
     var testDescription: String { endpoint.name }
   }
 
@@ -53,7 +53,7 @@ import Testing
         name: "before cursors, opened at an item", path: "/chat",
         style: .keyPath("messages", next: "newer", previous: "older"), paging: .cursor,
         parameters: try! HTTPPagingParameters(cursor: "after", cursorLimit: "limit")),
-      anchor: .item(id: "130")),
+      anchor: .item(id: 130)),
   ]
 
   @Test(arguments: setups)
@@ -62,7 +62,7 @@ import Testing
   {
     try await withServer { server in
       let base = server.url("/").absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-      let anchor: PagingAnchor =
+      let anchor: PagingAnchor<Int> =
         if case .cursor(let cursor) = setup.anchor {
           .cursor(cursor.replacingOccurrences(of: "{base}", with: base))
         } else {
@@ -107,7 +107,7 @@ import Testing
       },
       parameters: try HTTPPagingParameters(cursorLimit: "limit"))
     let page = try await loader.loadPage(
-      PageRequest(position: position, isFirstPage: false, isPreviousPage: true))
+      PageRequest(position: position, direction: .previousPage))
     return try #require(page.items.first)
   }
 

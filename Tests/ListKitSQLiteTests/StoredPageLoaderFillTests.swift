@@ -107,7 +107,7 @@ import Testing
     let directory = StoreFixtures.temporaryDirectory()
     defer { StoreFixtures.remove(directory) }
     try await StoreFixtures.seed(directory, count: 50)
-    let first = PageRequest(position: .cursor(nil, limit: 50), isFirstPage: true)
+    let first = PageRequest(position: .cursor(nil, limit: 50), direction: .refresh)
     let server = StoreTestServer(count: 1_000)
     let loader = StoreFixtures.loader(directory, server: server)
     let stored = try await loader.loadPage(first)
@@ -116,7 +116,7 @@ import Testing
 
     server.hold()
     let fill = Task {
-      try await loader.loadPage(PageRequest(position: .cursor(cursor, limit: 50), isFirstPage: false))
+      try await loader.loadPage(PageRequest(position: .cursor(cursor, limit: 50), direction: .nextPage))
     }
     await server.waitUntilHeld(1)
     let freshServer = StoreTestServer(count: 1_000, title: "fresh")

@@ -39,8 +39,11 @@ struct PagingFailure: Error {}
   @Test func thePagedSectionsStatusRowDrawsItsText() async throws {
     let two = ClosurePageLoader<Numbered> { request in
       Page(
-        items: [Numbered(id: request.isFirstPage ? 1 : 3), Numbered(id: request.isFirstPage ? 2 : 4)],
-        hasMore: request.isFirstPage)
+        items: [
+          Numbered(id: (request.direction == .refresh) ? 1 : 3),
+          Numbered(id: (request.direction == .refresh) ? 2 : 4),
+        ],
+        hasMore: request.direction == .refresh)
     }
     #expect(try await render(two, pages: 2) == ["#1", "#2", "#3", "#4", "No more data"])
     let empty = ClosurePageLoader<Numbered> { _ in Page(items: [], hasMore: false) }

@@ -59,8 +59,8 @@ import Testing
   }
 
   @Test func requestLimitIsTheSizeInEveryStyle() {
-    #expect(PageRequest(position: .page(index: 2, size: 20), isFirstPage: false).limit == 20)
-    #expect(PageRequest(position: .offset(40, limit: 25), isFirstPage: false).limit == 25)
-    #expect(PageRequest(position: .cursor("abc", limit: 10), isFirstPage: false).limit == 10)
+    #expect(PageRequest(position: .page(index: 2, size: 20), direction: .nextPage).limit == 20)
+    #expect(PageRequest(position: .offset(40, limit: 25), direction: .nextPage).limit == 25)
+    #expect(PageRequest(position: .cursor("abc", limit: 10), direction: .nextPage).limit == 10)
   }
 }

@@ -21,7 +21,7 @@ struct ExamplePhotoLoader: PageLoader {
 
   func loadPage(_ request: PageRequest) async throws -> Page<Photo> {
     try await Task.sleep(for: latency)  // throws CancellationError when the load is cancelled
-    if !request.isFirstPage, Double.random(in: 0..<1) < failureRate {
+    if request.direction != .refresh, Double.random(in: 0..<1) < failureRate {
       throw ExampleLoadError.simulatedFailure
     }
     let offset: Int
@@ -36,7 +36,7 @@ struct ExamplePhotoLoader: PageLoader {
     let end = min(photos.count, start + request.limit)
     let hasMore = end < photos.count
     return Page(
-      items: Array(photos[start..<end]), hasMore: request.isPreviousPage ? start > 0 : hasMore,
+      items: Array(photos[start..<end]), hasMore: (request.direction == .previousPage) ? start > 0 : hasMore,
       nextCursor: hasMore ? String(end) : nil, previousCursor: start > 0 ? String(start) : nil,
       totalCount: photos.count, startOffset: start)
   }

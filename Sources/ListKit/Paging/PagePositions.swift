@@ -57,7 +57,7 @@ package struct PagePositions {
   /// A page-index anchor asks for one page of `pageSize` (a larger first page would not line up
   /// with the page numbers around it); an anchor of another style than the list's is read as the
   /// top, which ``PagingAnchor`` documents.
-  func first(at anchor: PagingAnchor) -> PageRequest.Position {
+  func first<ID>(at anchor: PagingAnchor<ID>) -> PageRequest.Position {
     switch (style, anchor) {
     case (.pageIndex(let firstIndex), .pageIndex(let index)) where index > firstIndex:
       .page(index: index, size: pageSize)
@@ -66,9 +66,9 @@ package struct PagePositions {
     case (.cursor, .cursor(let cursor)):
       .cursor(cursor, limit: firstPageSize)
     case (.pageIndex, .item(let id)):
-      .item(id, limit: pageSize)
+      .item(String(describing: id), limit: pageSize)
     case (_, .item(let id)):
-      .item(id, limit: firstPageSize)
+      .item(String(describing: id), limit: firstPageSize)
     default:
       top
     }
@@ -104,7 +104,7 @@ package struct PagePositions {
   /// - Returns: Where the pages just above and just below `page` load: what loads them again
   ///   once dropped.
   mutating func place<Item>(_ request: PageRequest, _ page: Page<Item>) -> (before: Edge, after: Edge) {
-    if request.isFirstPage {
+    if request.direction == .refresh {
       guard let located = located(request, by: page) else {
         nextPlaced = .end
         previous = .end
@@ -114,7 +114,7 @@ package struct PagePositions {
       previous = position(before: located, page)
       return (previous, next)
     }
-    if request.isPreviousPage {
+    if request.direction == .previousPage {
       previous = position(before: request, page)
       return (previous, edge(below: request, page))
     }
@@ -208,7 +208,7 @@ package struct PagePositions {
   /// A first page ends the previous direction only by its position (the top) or by being empty;
   /// a previous page also by `hasMore == false`, which for it means "nothing earlier".
   private mutating func position<Item>(before request: PageRequest, _ page: Page<Item>) -> Edge {
-    guard !page.items.isEmpty, request.isFirstPage || page.hasMore else { return .end }
+    guard !page.items.isEmpty, request.direction == .refresh || page.hasMore else { return .end }
     let edge = edge(before: request, page)
     // A previous cursor seen before would page in a loop.
     if case .at(.cursorBefore(let cursor, _)) = edge, !seenPreviousCursors.insert(cursor).inserted {

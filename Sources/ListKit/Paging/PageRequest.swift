@@ -22,36 +22,29 @@ public struct PageRequest: Hashable, Sendable {
   public var position: Position
   /// The app's context: user token and other values.
   public var context: RequestContext
-  /// Whether this request loads the first page (a refresh) rather than the next one.
-  public var isFirstPage: Bool
-  /// Whether this request loads the page before the loaded ones (prepending) rather than the
-  /// page after them.
-  public var isPreviousPage: Bool
+  /// Which page this is: the first page (a refresh or a start), the page after the loaded ones,
+  /// or the page before them (older messages above a chat, the items before the one a list
+  /// opened at).
+  public let direction: PagingDirection
   /// Whether this first page is the page of a ``PagingAnchor`` (a list opened in the middle)
-  /// rather than the top of the list.
-  public var isAnchored: Bool
+  /// rather than the top of the list; always `false` for the next and previous pages.
+  public let isAnchored: Bool
 
   /// Creates a request.
   /// - Parameters:
   ///   - position: Where the page starts.
   ///   - context: The app's context.
-  ///   - isFirstPage: Whether this is the first page.
-  ///   - isPreviousPage: Whether this is the page before the loaded ones.
-  ///   - isAnchored: Whether this first page is an anchor's page rather than the top.
+  ///   - direction: Which page this is: ``PagingDirection/refresh`` for the first page.
+  ///   - isAnchored: Whether this first page is an anchor's page rather than the top; ignored for
+  ///     the other directions.
   public init(
-    position: Position, context: RequestContext = RequestContext(), isFirstPage: Bool,
-    isPreviousPage: Bool = false, isAnchored: Bool = false
+    position: Position, context: RequestContext = RequestContext(), direction: PagingDirection,
+    isAnchored: Bool = false
   ) {
-    self.isAnchored = isAnchored && isFirstPage
     self.position = position
     self.context = context
-    self.isFirstPage = isFirstPage
-    self.isPreviousPage = isPreviousPage && !isFirstPage
-  }
-
-  /// Which way the request goes.
-  public var direction: PagingDirection {
-    isFirstPage ? .refresh : isPreviousPage ? .previousPage : .nextPage
+    self.direction = direction
+    self.isAnchored = isAnchored && direction == .refresh
   }
 
   /// The number of items asked for, whatever the style.

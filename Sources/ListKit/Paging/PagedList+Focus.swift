@@ -4,8 +4,7 @@ extension PagedList {
   ///
   /// After a refresh in place (``PagingRefreshMode/aroundLastViewedItem``), the item the user
   /// looked at last. In a list started at an anchor, the anchor's item (the item of
-  /// ``PagingAnchor/item(id:)``, whose id is matched as `String(describing: item.id)`, else the
-  /// first item of the anchor's page). A list started at the top stays where the user is.
+  /// ``PagingAnchor/item(id:)``, else the first item of the anchor's page). A list started at the top stays where the user is.
   /// - Complexity: O(n) for an item, O(1) otherwise.
   package var focusIndexAfterReload: Int? {
     let shown = machine.shownItems
@@ -13,7 +12,7 @@ extension PagedList {
     if let id = machine.focusItemID { return shown.firstIndex { $0.id == id } }
     guard !machine.startsAtTop else { return nil }
     if case .item(let id) = machine.anchor {
-      return shown.firstIndex { String(describing: $0.id) == id } ?? 0
+      return shown.firstIndex { $0.id == id } ?? 0
     }
     return 0
   }

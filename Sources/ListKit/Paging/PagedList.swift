@@ -241,7 +241,7 @@ extension PagedList {
   /// - Returns: The task loading the anchor's page from the network (it does not wait for the
   ///   cache), or `nil` when it started nothing (the same top page was already loading).
   @discardableResult
-  public func start(at anchor: PagingAnchor = .top) -> Task<Void, Never>? {
+  public func start(at anchor: PagingAnchor<Item.ID> = .top) -> Task<Void, Never>? {
     transition { $0.start(hasCache: cache != nil, at: anchor) }
   }
 

@@ -120,7 +120,7 @@ struct PagingContent<Item: Identifiable> {
     keepingWithin distance: Int
   ) -> Added {
     totalCount = Self.validTotal(page.totalCount) ?? totalCount
-    let above = request.isPreviousPage
+    let above = request.direction == .previousPage
     let heldBefore = store.items.count
     let change = above ? store.prepend(page.items, policy: policy) : store.append(page.items, policy: policy)
     pages.add(

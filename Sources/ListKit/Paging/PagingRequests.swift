@@ -122,7 +122,7 @@ package struct PagingRequests {
   /// - Returns: The ticket and the request started, or `nil`.
   mutating func startPage(_ request: PageRequest, explicit: Bool) -> (Ticket, PageRequest)? {
     if case .loading = refresh { return nil }
-    switch request.isPreviousPage ? previousPage : nextPage {
+    switch request.direction == .previousPage ? previousPage : nextPage {
     case .loading: return nil
     case .failed(_, let failed): return explicit ? (startPage(failed), failed) : nil
     case .idle: return (startPage(request), request)
@@ -138,7 +138,7 @@ package struct PagingRequests {
   /// Starts a next or previous page (the request says which).
   private mutating func startPage(_ request: PageRequest) -> Ticket {
     let ticket = makeTicket()
-    if request.isPreviousPage {
+    if request.direction == .previousPage {
       previousPage = .loading(ticket, request)
     } else {
       nextPage = .loading(ticket, request)
@@ -149,7 +149,7 @@ package struct PagingRequests {
   /// Ends the next or previous direction (the request says which), idle after its answer, with
   /// a failure: its request is what a retry sends.
   mutating func failPage(_ request: PageRequest, with error: PagingError) {
-    set(request.isPreviousPage ? .previousPage : .nextPage, .failed(error, request))
+    set((request.direction == .previousPage) ? .previousPage : .nextPage, .failed(error, request))
   }
 
   /// Gives the failed requests a new context (a rotated token), so that a retry sends it.
@@ -267,11 +267,11 @@ package struct PagingRequests {
     for (load, before) in [(nextPage, false), (previousPage, true)] {
       if case .loading(_, let request) = load {
         try PagingInvariantViolation.check(
-          request.isPreviousPage == before, "a request in the wrong direction")
+          (request.direction == .previousPage) == before, "a request in the wrong direction")
       }
       if case .failed(_, let request) = load {
         try PagingInvariantViolation.check(
-          request.isPreviousPage == before, "a failure in the wrong direction")
+          (request.direction == .previousPage) == before, "a failure in the wrong direction")
       }
     }
   }

@@ -25,7 +25,7 @@ package struct PagingStateMachine<Item: Identifiable> {
   /// The key the first page is read from and saved under: it follows the context.
   package private(set) var cacheKey: PageCacheKey
   /// Where the list started: what its refreshes load.
-  package private(set) var anchor: PagingAnchor = .top
+  package private(set) var anchor: PagingAnchor<Item.ID> = .top
   /// The item a refresh in place reloads around, which the view then keeps on screen; `nil` for
   /// other first pages.
   package private(set) var focusItemID: Item.ID?
@@ -72,7 +72,7 @@ package struct PagingStateMachine<Item: Identifiable> {
   ///     ``PagingAnchor/top``: it holds the top page.
   /// - Returns: `.readCache` (once in the machine's life, and only before a first page loaded),
   ///   then the refresh's actions.
-  package mutating func start(hasCache: Bool, at anchor: PagingAnchor = .top) -> [Action] {
+  package mutating func start(hasCache: Bool, at anchor: PagingAnchor<Item.ID> = .top) -> [Action] {
     guard !isSignedOut else { return [] }
     self.anchor = anchor
     var actions: [Action] = []
@@ -176,14 +176,14 @@ package struct PagingStateMachine<Item: Identifiable> {
   package mutating func retry() -> [Action] {
     guard !isSignedOut else { return [] }
     let (cancelled, started) = requests.retry()
-    if started.contains(where: { $0.1.isFirstPage }) { setAsidePositions() }
+    if started.contains(where: { $0.1.direction == .refresh }) { setAsidePositions() }
     return cancelled.map(Action.cancel) + started.map { Action.load($0, $1) }
   }
 
   /// Starts a first page at `position`; see ``refresh()`` for what it replaces.
   private mutating func startFirstPage(at position: PageRequest.Position, focus: Item.ID?) -> [Action] {
     let request = PageRequest(
-      position: position, context: context, isFirstPage: true, isAnchored: position != positions.top)
+      position: position, context: context, direction: .refresh, isAnchored: position != positions.top)
     let isRefreshing = requests.refreshRequest != nil
     guard let (cancelled, ticket) = requests.startRefresh(request) else { return [] }
     if !isRefreshing { setAsidePositions() }
@@ -310,7 +310,7 @@ package struct PagingStateMachine<Item: Identifiable> {
   private mutating func loadPage(before: Bool, _ trigger: Trigger) -> [Action] {
     guard !isSignedOut, case .at(let position) = before ? positions.previous : positions.next,
       let (ticket, request) = requests.startPage(
-        PageRequest(position: position, context: context, isFirstPage: false, isPreviousPage: before),
+        PageRequest(position: position, context: context, direction: before ? .previousPage : .nextPage),
         explicit: trigger == .explicit)
     else { return [] }
     return [.load(ticket, request)]
@@ -328,7 +328,7 @@ package struct PagingStateMachine<Item: Identifiable> {
     else { return nil }
     let error = PagingError(loaderError: cause, direction: direction, redacting: nil)
     requests.failPage(
-      PageRequest(position: position, context: context, isFirstPage: false, isPreviousPage: before),
+      PageRequest(position: position, context: context, direction: before ? .previousPage : .nextPage),
       with: error)
     return error
   }

@@ -70,7 +70,7 @@ import Testing
           clock: clock)
       }
       let request = PageRequest(
-        position: .cursor(nil, limit: 40), context: RequestContext(userToken: "good"), isFirstPage: true)
+        position: .cursor(nil, limit: 40), context: RequestContext(userToken: "good"), direction: .refresh)
       let slow = Task { try await loader("gate=slow").loadPage(request) }
       try await server.waitForArrivals(at: "slow")
       try await clock.waitForSleepers()
@@ -103,7 +103,7 @@ private enum GraphQLKinds {
     let url = URL(string: "https://api.example.com/graphql")!
     let response = HTTPResponse(
       body: body, response: HTTPURLResponse(url: url, statusCode: 200, httpVersion: nil, headerFields: nil)!,
-      request: PageRequest(position: .cursor(nil, limit: 10), isFirstPage: true))
+      request: PageRequest(position: .cursor(nil, limit: 10), direction: .refresh))
     do {
       _ = try style.read(response, JSONDecoder())
       return nil

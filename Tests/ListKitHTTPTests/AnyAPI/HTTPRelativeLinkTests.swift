@@ -57,7 +57,7 @@ import Testing
         baseURL: server.url("/fastapi/links"), style: .fastAPIPagination)
       let next = PageLink.resolve("//evil.example/steal", against: server.url("/fastapi/links?page=1"))
       let request = PageRequest(
-        position: .cursor(next, limit: 40), context: RequestContext(userToken: "t0ken"), isFirstPage: false)
+        position: .cursor(next, limit: 40), context: RequestContext(userToken: "t0ken"), direction: .nextPage)
       let error = await #expect(throws: HTTPPageLoaderError.self) { try await loader.loadPage(request) }
       guard case .invalidRequest(let why)? = error else {
         Issue.record("expected invalidRequest, got \(String(describing: error))")

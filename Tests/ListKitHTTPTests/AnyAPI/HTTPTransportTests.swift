@@ -28,7 +28,7 @@ import Testing
 
   static let token = "s3cr3t-T0ken"
   static let request = PageRequest(
-    position: .page(index: 1, size: 20), context: RequestContext(userToken: token), isFirstPage: true)
+    position: .page(index: 1, size: 20), context: RequestContext(userToken: token), direction: .refresh)
 
   @Test func aSuccessReturnsTheBodyStatusAndHeaders() async throws {
     try await withServer { server in

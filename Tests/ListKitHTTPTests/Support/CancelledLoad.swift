@@ -10,7 +10,7 @@ func expectCancellingEndsTheLoad(
   sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
   let load = Task {
-    try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), isFirstPage: true))
+    try await loader.loadPage(PageRequest(position: .page(index: 1, size: 5), direction: .refresh))
   }
   try await server.waitForArrivals(at: gate)
   load.cancel()

@@ -24,7 +24,7 @@ func loadAll(
   var position = first
   for pageNumber in 0..<maxPages {
     let page = try await loader.loadPage(
-      PageRequest(position: position, context: context, isFirstPage: pageNumber == 0))
+      PageRequest(position: position, context: context, direction: pageNumber == 0 ? .refresh : .nextPage))
     list.pages.append(page)
     list.items += page.items
     guard page.hasMore, !page.items.isEmpty else { return list }

@@ -26,7 +26,8 @@ import Testing
       default: return Page(items: [], hasMore: false)
       }
       return Page(
-        items: testItems(start..<end), hasMore: request.isPreviousPage ? start > 0 : end < count,
+        items: testItems(start..<end),
+        hasMore: (request.direction == .previousPage) ? start > 0 : end < count,
         nextCursor: end < count ? String(end) : nil, previousCursor: start > 0 ? String(start) : nil)
     }
   }
@@ -39,7 +40,7 @@ import Testing
     let list = PagedList(
       listName: "chat", configuration: .test(.cursor, pageSize: 10, prefetchDistance: 2),
       loader: ClosurePageLoader { request in
-        if request.isPreviousPage { for await _ in gate { break } }
+        if request.direction == .previousPage { for await _ in gate { break } }
         return try await chat.loadPage(request)
       })
     let screen = PagedScreen(list: list) { MessageRow($0) }

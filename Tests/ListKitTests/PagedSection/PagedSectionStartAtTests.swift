@@ -19,7 +19,7 @@ import Testing
       range = max(0, range.lowerBound)..<min(300, max(0, range.upperBound))
       return Page(
         items: testItems(range),
-        hasMore: request.isPreviousPage ? range.lowerBound > 0 : range.upperBound < 300,
+        hasMore: (request.direction == .previousPage) ? range.lowerBound > 0 : range.upperBound < 300,
         startOffset: range.lowerBound)
     }
   }
@@ -48,7 +48,7 @@ import Testing
 
   @Test func startAtAnItemShowsThatItemFirstUnderTheSectionsAbove() async throws {
     let screen = makeScreen()
-    await screen.list.start(at: .item(id: "127"))?.value
+    await screen.list.start(at: .item(id: 127))?.value
     #expect(screen.list.items.first?.id == 120)
     // The row above the items says older ones remain; item 127 is the eighth item.
     #expect(screen.section.previousPageStatus == .loading)

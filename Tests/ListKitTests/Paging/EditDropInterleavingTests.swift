@@ -34,7 +34,7 @@ import Testing
     let range = max(0, index * size)..<min(40, max(0, (index + 1) * size))
     return Page(
       items: range.map { TestItem(id: context * 100 + $0) },
-      hasMore: request.isPreviousPage ? range.lowerBound > 0 : range.upperBound < 40)
+      hasMore: (request.direction == .previousPage) ? range.lowerBound > 0 : range.upperBound < 40)
   }
 
   static func run(seed: UInt64) -> String? {

@@ -25,7 +25,8 @@ import Testing
         }
         let end = min(self.count, start + request.limit)
         return Page(
-          items: testItems(start..<end), hasMore: request.isPreviousPage ? start > 0 : end < self.count,
+          items: testItems(start..<end),
+          hasMore: (request.direction == .previousPage) ? start > 0 : end < self.count,
           nextCursor: String(end), previousCursor: start > 0 ? String(start) : nil, startOffset: start)
       }
     }
@@ -44,7 +45,7 @@ import Testing
   {
     let server = Server(count: 23)
     let list = PagedList(listName: "items", configuration: .test(style, pageSize: 5), loader: server.loader)
-    await list.start(at: .item(id: "12"))?.value
+    await list.start(at: .item(id: 12))?.value
     #expect(server.requests.withLock { $0 } == [.item("12", limit: 5)])
     #expect(list.items.map(\.id) == Array(10..<15))
     #expect(list.hasPrevious && list.hasMore)
@@ -55,7 +56,7 @@ import Testing
   }
 
   @Test func eachStyleAnchorStartsWhereItSays() async {
-    let cases: [(PagingStyle, PagingAnchor, PageRequest.Position)] = [
+    let cases: [(PagingStyle, PagingAnchor<Int>, PageRequest.Position)] = [
       (.pageIndex(firstIndex: 0), .pageIndex(2), .page(index: 2, size: 5)),
       (.offset, .offset(7), .offset(7, limit: 5)),
       (.cursor, .cursor("9"), .cursor("9", limit: 5)),
@@ -73,7 +74,7 @@ import Testing
   @Test func anAnswerThatDoesNotSayWhereItSitsEndsBothDirections() async {
     let loader = ClosurePageLoader<TestItem> { _ in Page(items: testItems(10..<15), hasMore: true) }
     let list = PagedList(listName: "items", configuration: .test(.offset, pageSize: 5), loader: loader)
-    await list.start(at: .item(id: "12"))?.value
+    await list.start(at: .item(id: 12))?.value
     #expect(list.items.map(\.id) == Array(10..<15))
     #expect(list.previousPageState == .reachedEnd)
     #expect(list.nextPageState == .reachedEnd)
@@ -105,7 +106,7 @@ import Testing
   @Test func aRefreshAndAContextSwitchReloadTheAnchorNotTheTop() async {
     let server = Server(count: 20)
     let list = PagedList(listName: "items", configuration: .test(.offset, pageSize: 5), loader: server.loader)
-    await list.start(at: .item(id: "7"))?.value
+    await list.start(at: .item(id: 7))?.value
     await list.refresh()?.value
     await list.switchContext(to: RequestContext(userToken: "other"))?.value
     #expect(server.requests.withLock { $0 } == Array(repeating: .item("7", limit: 5), count: 3))

@@ -53,7 +53,7 @@ import Testing
     let switched = harness.list.switchContext(to: RequestContext(userToken: "t2"))
     #expect(harness.list.items.isEmpty)
     #expect(harness.list.cacheKey != key)
-    #expect(await harness.nextRequest().request.isFirstPage)
+    #expect(await (harness.nextRequest().request.direction == .refresh))
     switched?.cancel()
   }
 
@@ -87,7 +87,7 @@ import Testing
     let signedIn = harness.list.switchContext(to: RequestContext(accountID: "bob", userToken: "b1"))
     #expect(!harness.list.isSignedOut)
     let request = await harness.nextRequest()
-    #expect(request.request.isFirstPage && request.request.context.accountID == "bob")
+    #expect(request.request.direction == .refresh && request.request.context.accountID == "bob")
     request.succeed(page(10..<13))
     await signedIn?.value
     #expect(harness.list.items == testItems(10..<13))

@@ -31,7 +31,7 @@ import Testing
       guard let load else {
         // The test was cancelled (its time limit passed): fail it, and answer nothing.
         Issue.record("the loader's request stream ended before a request came")
-        return PendingLoad(request: PageRequest(position: .page(index: 0, size: 0), isFirstPage: true))
+        return PendingLoad(request: PageRequest(position: .page(index: 0, size: 0), direction: .refresh))
       }
       return load
     }

@@ -112,10 +112,12 @@ import Testing
     /// Checks what a step did; records the loads and cache reads it started.
     func started(_ actions: [Machine.Action], expected: [PagingReferenceModel.Started]) -> String? {
       let loads = actions.loads
-      let described = loads.map { "\($0.request.position) previous: \($0.request.isPreviousPage)" }
+      let described = loads.map {
+        "\($0.request.position) previous: \($0.request.direction == .previousPage)"
+      }
       guard loads.count == expected.count,
         zip(loads, expected).allSatisfy({
-          $0.request.position == $1.position && $0.request.isPreviousPage == $1.isPreviousPage
+          $0.request.position == $1.position && ($0.request.direction == .previousPage) == $1.isPreviousPage
         })
       else { return "started \(described), model expected \(expected)" }
       for (load, expected) in zip(loads, expected) {
@@ -389,7 +391,8 @@ import Testing
         guard let load = await incoming.next(isolation: #isolation) else { return "the loader stream ended" }
         guard
           let index = pending.firstIndex(where: {
-            $0.position == load.request.position && $0.isPreviousPage == load.request.isPreviousPage
+            $0.position == load.request.position
+              && $0.isPreviousPage == (load.request.direction == .previousPage)
           })
         else { return "started \(load.request.position), model expected \(pending)" }
         guard load.request.context == context else { return "a request carries another context" }

@@ -22,7 +22,7 @@ import Testing
       #expect(machine.previousPageState == .reachedEnd, "\(style)")
       #expect(!machine.hasPrevious)
       #expect(machine.loadPreviousPage().isEmpty)
-      #expect(machine.itemWillDisplay(at: 0).loads.allSatisfy { !$0.request.isPreviousPage })
+      #expect(machine.itemWillDisplay(at: 0).loads.allSatisfy { $0.request.direction != .previousPage })
     }
   }
 
@@ -32,7 +32,7 @@ import Testing
     #expect(machine.previousPageState == .idle)
     let first = machine.loadPreviousPage().load
     #expect(first?.request.position == .cursorBefore("6", limit: 3))
-    #expect(first?.request.isPreviousPage == true)
+    #expect(first?.request.direction == .previousPage)
     #expect(first?.request.direction == .previousPage)
     #expect(machine.previousPageState == .loading)
     let actions = first.map { machine.succeeded($0.ticket, with: older(3..<6, before: "3")) } ?? []

@@ -16,7 +16,7 @@ import Testing
         configuration: .test(style, firstPageSize: 6), context: RequestContext(userToken: "t"))
       let request = machine.refresh().load?.request
       #expect(request?.position == expected, "\(style)")
-      #expect(request?.isFirstPage == true)
+      #expect((request?.direction == .refresh) == true)
       #expect(request?.context.userToken == "t")
     }
   }
@@ -28,7 +28,7 @@ import Testing
     for start in stride(from: 6, to: 15, by: 3) {
       guard let load = machine.loadNextPage().load else { break }
       positions.append(load.request.position)
-      #expect(!load.request.isFirstPage)
+      #expect(load.request.direction != .refresh)
       _ = machine.succeeded(load.ticket, with: page(start..<start + 3))
     }
     #expect(positions == [.page(index: 3, size: 3), .page(index: 4, size: 3), .page(index: 5, size: 3)])
@@ -377,7 +377,9 @@ import Testing
     var machine = Machine(configuration: .test())
     let actions = machine.start(hasCache: true)
     #expect(actions.cacheReads.count == 1)
-    #expect(actions.load?.request.isFirstPage == true, "the network is asked without waiting for the disk")
+    #expect(
+      (actions.load?.request.direction == .refresh) == true,
+      "the network is asked without waiting for the disk")
     #expect(machine.refreshState == .loading)
   }
 
@@ -469,7 +471,7 @@ import Testing
 
   @Test func startWithoutACacheRefreshesAtOnce() {
     var machine = Machine(configuration: .test())
-    #expect(machine.start(hasCache: false).load?.request.isFirstPage == true)
+    #expect((machine.start(hasCache: false).load?.request.direction == .refresh) == true)
   }
 
   // MARK: Configuration

@@ -29,7 +29,7 @@ struct ItemSource {
     let range = max(0, start)..<min(count, max(0, end))
     return Page(
       items: testItems(range),
-      hasMore: request.isPreviousPage ? range.lowerBound > 0 : range.upperBound < count,
+      hasMore: (request.direction == .previousPage) ? range.lowerBound > 0 : range.upperBound < count,
       nextCursor: range.upperBound < count ? String(range.upperBound) : nil,
       previousCursor: range.lowerBound > 0 ? String(range.lowerBound) : nil)
   }

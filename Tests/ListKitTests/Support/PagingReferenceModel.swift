@@ -17,7 +17,7 @@ struct PagingReferenceModel {
   }
 
   let configuration: PagingConfiguration
-  private(set) var anchor: PagingAnchor = .top
+  private(set) var anchor: PagingAnchor<Int> = .top
   /// The loaded items: pages, and the edits kept (see `PagingReferenceModel+Edits.swift`).
   var items: [TestItem] = []
   /// The edits shown on top of the loaded items.
@@ -120,8 +120,8 @@ struct PagingReferenceModel {
       .page(index: index, size: configuration.pageSize)
     case (.offset, .offset(let offset)) where offset > 0: .offset(offset, limit: configuration.firstPageSize)
     case (.cursor, .cursor(let cursor)): .cursor(cursor, limit: configuration.firstPageSize)
-    case (.pageIndex, .item(let id)): .item(id, limit: configuration.pageSize)
-    case (_, .item(let id)): .item(id, limit: configuration.firstPageSize)
+    case (.pageIndex, .item(let id)): .item(String(id), limit: configuration.pageSize)
+    case (_, .item(let id)): .item(String(id), limit: configuration.firstPageSize)
     default: firstPosition
     }
   }
@@ -143,7 +143,9 @@ struct PagingReferenceModel {
 
   /// Starts the cache read (when there is a cache and the list starts at the top) and the first
   /// page together; a start while another jump (or a start elsewhere) loads replaces it.
-  mutating func start(hasCache: Bool, at anchor: PagingAnchor = .top, handle: Int) -> PageRequest.Position? {
+  mutating func start(hasCache: Bool, at anchor: PagingAnchor<Int> = .top, handle: Int) -> PageRequest
+    .Position?
+  {
     self.anchor = anchor
     startReadTheCache = false
     if hasCache && startsAtTop && !cacheStarted && !loadedFromNetwork {
@@ -593,11 +595,11 @@ extension LoadState {
 extension SplitMix64 {
   /// Where a run starts: mostly the top or an anchor of the configuration's style, sometimes one
   /// of another style (read as the top).
-  mutating func anchor(for configuration: PagingConfiguration) -> PagingAnchor {
+  mutating func anchor(for configuration: PagingConfiguration) -> PagingAnchor<Int> {
     guard chance(60) else { return .top }
     let roll = Int.random(in: 0..<10, using: &self)
     switch (configuration.style, roll) {
-    case (_, 7): return .item(id: "item-\(Int.random(in: 0...3, using: &self))")
+    case (_, 7): return .item(id: Int.random(in: 0...3, using: &self))
     case (_, 9): return .offset(Int.random(in: 0...6, using: &self))
     case (_, 8): return .pageIndex(Int.random(in: 0...4, using: &self))
     case (.pageIndex(let first), _): return .pageIndex(first + Int.random(in: 0...4, using: &self))

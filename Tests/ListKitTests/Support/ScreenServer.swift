@@ -131,7 +131,7 @@ import ListKit
     let slice = Array(items[range])
     return Page(
       items: slice,
-      hasMore: request.isPreviousPage ? range.lowerBound > 0 : range.upperBound < items.count,
+      hasMore: (request.direction == .previousPage) ? range.lowerBound > 0 : range.upperBound < items.count,
       nextCursor: slice.last.map { String(ranks[$0.id]!) },
       previousCursor: range.lowerBound > 0 ? slice.first.map { String(ranks[$0.id]!) } : nil,
       startOffset: range.lowerBound)
