@@ -17,10 +17,9 @@
 final class UpdateQueue {
   /// Past this cost (rows before plus rows after) a diff runs off the main actor.
   ///
-  /// Measured with `listkit-bench managers` (release build): the diff costs about 0.15–0.3 µs a
-  /// row, so 4,096 rows stay under 1 ms on the main actor, half of the 2 ms budget; below that,
-  /// a hop to a background task and back (a few tens of µs, and up to a frame of latency) buys
-  /// nothing.
+  /// Below it the diff fits well inside the main actor's share of a frame, and a hop to a
+  /// background task and back would only add latency (up to a frame). `Guides/Performance.md`
+  /// gives the figures.
   static let defaultOffMainThreshold = 4_096
 
   /// Past this cost a diff runs off the main actor (see ``defaultOffMainThreshold``).
