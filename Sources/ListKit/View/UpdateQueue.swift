@@ -4,7 +4,7 @@
 /// ``StageDriver``. An owner hands ``enqueue(_:)`` a closure that reads its latest state, and that
 /// closure calls ``runDiff(from:to:options:apply:)`` (or ``run(cost:work:apply:)``) with the diff to compute and how to show its result:
 ///
-/// - A small diff (cost below ``offMainThreshold``) runs and is applied at once, as before.
+/// - A small diff (cost below ``offMainThreshold``) runs and is applied at once, on the main actor.
 /// - A large one runs on a background task; the owner keeps answering with the state the view
 ///   shows until the result is applied, on the main actor, in one turn.
 /// - While a diff runs, a new update waits; a newer one replaces a waiting one (the latest wins),
