@@ -65,7 +65,7 @@ FLAKY_COUNTS = {}
 FLAKY_LOCK = threading.Lock()
 AUTH = {}  # account name -> its tokens and counts (the sign-in block)
 AUTH_LOCK = threading.Lock()
-# NB: a bound on a test's wait for a gate, only so a broken test fails instead of hanging.
+# A bound on a test's wait for a gate, only so a broken test fails instead of hanging.
 WAIT_BOUND = 120.0
 
 

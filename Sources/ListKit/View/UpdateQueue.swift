@@ -66,11 +66,10 @@ final class UpdateQueue {
     let generation = self.generation
     // The diff runs at the priority of the code that asked for the update (a user's action).
     let priority = Task.currentPriority
-    // NB: the diff's inputs and result hold the rows' managers, which an app's subclass may tie to
-    // views that UIKit requires to be freed on the main thread. So the background task neither
-    // captures the inputs (the main actor drops them, from the handoff) nor keeps the result (a
-    // task's stored value is freed wherever the task is): its last reference to either is gone
-    // before it resumes the main actor.
+    // NB: the diff's inputs and result hold the rows' managers, which may hold views that UIKit
+    // requires to be freed on the main thread. So the background task neither captures the
+    // inputs (the handoff drops them on the main actor) nor keeps the result (a task's stored
+    // value is freed wherever the task is).
     let handoff = DiffHandoff(work)
     Task { @MainActor in
       let result = await withCheckedContinuation { continuation in
