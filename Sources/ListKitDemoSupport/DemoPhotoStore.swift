@@ -3,7 +3,7 @@ import Foundation
 /// The built-in "server's" photos: what ``DemoPhotoLoader`` pages through and what its edits
 /// (like, delete, post) change, shared by every copy of the loader.
 package final class DemoPhotoStore: @unchecked Sendable {
-  // NB: @unchecked: every stored property is read and written under `lock` only.
+  // @unchecked Sendable: every stored property is read and written under `lock` only.
   private let lock = NSLock()
   private var photos: [Photo]
   private var editCount = 0

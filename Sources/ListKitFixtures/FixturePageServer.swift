@@ -160,7 +160,7 @@ package final class FixturePageServer: Sendable {
 
   /// Stops the server and waits for it to exit; blocks.
   ///
-  /// NB: SIGKILL, not SIGTERM: the server has nothing to save. Its pipes' ends here are
+  /// SIGKILL, not SIGTERM: the server has nothing to save. Its pipes' ends here are
   /// close-on-exec (``SpawnedProcess``), so no other child holds them, and its exit is waited for
   /// directly.
   package func stop() {

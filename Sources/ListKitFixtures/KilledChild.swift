@@ -46,7 +46,7 @@ package enum KilledChild {
           return
         }
         beforeKill()
-        usleep(delay)  // NB: the random kill moment is the test's input, not something it measures.
+        usleep(delay)  // The random kill moment is the test's input, not something it measures.
         process.signal(SIGKILL)
         continuation.resume(returning: .ended(process.wait()))
       }

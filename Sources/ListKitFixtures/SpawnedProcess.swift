@@ -11,12 +11,11 @@ import Foundation
 /// A child process of a test, started with `posix_spawn`: every test that runs a program
 /// uses it instead of Foundation's `Process`.
 ///
-/// NB: `Process.run()` on Linux crashes now and then with a bad pointer dereference in `memcpy`
-/// (an over-read of a `dirent` while it lists `/proc/self/fd`: swift-corelibs-foundation pull
-/// request 5472, fixed after Swift 6.3.1), about one run in five of a suite that starts many
-/// children. Here the child also starts with every signal unblocked and at its default action
-/// (the test runner's threads block most signals, and a child inherits that mask), and the
-/// pipes' ends this process keeps are close-on-exec, so no other child holds them open.
+/// NB: `Process.run()` on Linux can crash in `memcpy` while it lists `/proc/self/fd`
+/// (swift-corelibs-foundation pull request 5472, fixed after Swift 6.3.1). Here the child also
+/// starts with every signal unblocked and at its default action (the test runner's threads block
+/// most signals, and a child inherits that mask), and the pipes' ends this process keeps are
+/// close-on-exec, so no other child holds them open.
 ///
 /// Its blocking calls (``wait()``, reading the pipes) must run off Swift's cooperative pool.
 package final class SpawnedProcess: @unchecked Sendable {

@@ -2,7 +2,7 @@ import Foundation
 
 /// How long the property tests' random sweeps run, chosen by the environment.
 ///
-/// `LISTKIT_HEAVY=1` runs the long sweeps that found the hardest bugs (minutes); `LISTKIT_LIGHT=1`
+/// `LISTKIT_HEAVY=1` runs the long sweeps (minutes), for the rarest cases; `LISTKIT_LIGHT=1`
 /// runs a tenth of the standard ones, for the sanitizer runs of `.ci/run`: there every test runs
 /// several times slower on the same cores, and the sweeps, which exercise no concurrency, would
 /// only take the processor from the tests that do. Without either, the standard sweeps run.

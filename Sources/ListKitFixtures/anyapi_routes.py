@@ -1,4 +1,4 @@
-"""Routes of page_server.py for the shapes of issue #28: fastapi-pagination, JSON:API (as Django
+"""Routes of page_server.py for other APIs' shapes: fastapi-pagination, JSON:API (as Django
 REST framework JSON:API answers) and a Relay connection over GraphQL POST, plus a request counter.
 
 Each of these routes counts its requests under the `key` query parameter (default ""), and

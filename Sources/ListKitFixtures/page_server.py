@@ -54,8 +54,8 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-# The routes of issue #28 (fastapi-pagination, JSON:API, GraphQL POST) live in a module of their
-# own; no bytecode is written next to the sources.
+# The routes of other APIs' shapes (fastapi-pagination, JSON:API, GraphQL POST) live in a module
+# of their own; no bytecode is written next to the sources.
 sys.dont_write_bytecode = True
 from anyapi_routes import AnyAPIRoutes  # noqa: E402
 from hostile_routes import HostileRoutes  # the /hostile/ routes, kept in a module of their own
@@ -65,7 +65,7 @@ FLAKY_COUNTS = {}
 FLAKY_LOCK = threading.Lock()
 AUTH = {}  # account name -> its tokens and counts (the sign-in block)
 AUTH_LOCK = threading.Lock()
-# NB: a bound on a test's wait for a gate, only so a broken test fails instead of hanging.
+# A bound on a test's wait for a gate, only so a broken test fails instead of hanging.
 WAIT_BOUND = 120.0
 
 
@@ -384,7 +384,7 @@ class Handler(AnyAPIRoutes, HostileRoutes, EditRoutes, BaseHTTPRequestHandler):
         self.send(integer(query, "code", 500), "status page for %r" % query, "text/plain")
 
 
-    # --- Sign-in: expiring tokens (issue #30) and a server that repeats page 1 (#28) ---------
+    # --- Sign-in: expiring tokens, and a server that repeats page 1 --------------------------
     # Per account (query `account`), the server holds the valid tokens and counts what happened:
     #   /auth/login    mints a token for `account` -> {"token": t}
     #   /auth/refresh  counts a refresh, revokes the account's tokens and mints a new one;

@@ -31,9 +31,9 @@ enum TransportOutcome: Sendable {
 /// is made from a copy of the app session's configuration, and the app session's delegate still
 /// answers authentication challenges (certificate pinning keeps working).
 ///
-/// NB: neither Apple's nor FoundationNetworking's task-level delegate can stand in: on Linux a
-/// task delegate gets neither the body nor the response of a task in a session whose delegate is
-/// someone else's, so the body could not be capped before it was all in memory.
+/// NB: a task-level delegate (Apple's or FoundationNetworking's) cannot stand in: on Linux it
+/// gets neither the body nor the response of a task whose session has another delegate, so the
+/// body could not be capped before it was all in memory.
 final class URLSessionTransport: Sendable {
   let session: URLSession
   private let delegate: StreamingDelegate
@@ -98,13 +98,12 @@ final class URLSessionTransport: Sendable {
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         exchange.setContinuation(continuation)
-        // NB: FoundationNetworking's dataTask(with:) and resume() wait on the session's work
-        // queue, which every session in the process shares and a fast body keeps busy: never on
-        // a Swift concurrency thread, whose pool they could block whole, nor on a worker thread
-        // Dispatch shares with the app, but on the transport's own queue. The block holds the
-        // transport, not only its session: a cancelled send returns before the block runs, and
-        // a transport released in between would invalidate its session before the task exists
-        // (a task made then never completes, on Apple's platforms it is an exception).
+        // NB: FoundationNetworking's dataTask(with:) and resume() wait on the work queue all
+        // sessions share, which a fast body keeps busy, so they run on the transport's own queue,
+        // never on a Swift concurrency thread or a Dispatch worker the app shares. The block holds
+        // the transport, not only its session: a cancelled send returns before the block runs,
+        // and a transport released then would invalidate its session before the task exists (the
+        // task never completes; on Apple's platforms it is an exception).
         sessionCalls.async { [self] in
           // Ended before the task existed (cancelled, or past the deadline): nothing to start.
           guard !exchange.hasEnded else { return }

@@ -159,9 +159,9 @@ struct RestoreState {
   var tokenDescriptor: Int32
 }
 
-// NB: plain globals, written only on the main thread before the handlers are installed and
-// read by the handlers afterwards; `nonisolated(unsafe)` because a signal handler can run on any
-// thread and no lock may be taken there.
+// Plain globals, written only on the main thread before the handlers are installed and read by
+// the handlers afterwards; `nonisolated(unsafe)` because a signal handler can run on any thread
+// and no lock may be taken there.
 nonisolated(unsafe) private var restoreState: UnsafeMutablePointer<RestoreState>?
 nonisolated(unsafe) private var isExitHandlerRegistered = false
 

@@ -52,8 +52,8 @@ public final class TestClock: Clock, @unchecked Sendable {
   // @unchecked Sendable: `unsafeState` is only touched inside `withState`, under `lock`.
   //
   // NB: an NSLock (a pthread mutex), not Synchronization's Mutex: on Linux, Mutex hands a
-  // contended lock over through the kernel (a PI futex), which ThreadSanitizer cannot see, so it
-  // reported the clock's state as raced whenever many tasks slept at once (.ci/run's TSan step).
+  // contended lock over through the kernel (a PI futex), which ThreadSanitizer cannot see, so
+  // TSan reports the clock's state as raced.
   private let lock = NSLock()
   private nonisolated(unsafe) var unsafeState: TestClockState<Instant>
 

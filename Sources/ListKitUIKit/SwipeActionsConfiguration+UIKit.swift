@@ -21,9 +21,9 @@
         let handler = action.handler
         let style: UIContextualAction.Style = action.style == .destructive ? .destructive : .normal
         return UIContextualAction(style: style, title: action.title) { _, _, completion in
-          // NB: UIKit's completion is not Sendable, while ListKit's handler takes a
-          // `@MainActor @Sendable` one. UIKit calls this handler on the main thread and the
-          // completion we pass on is main-actor isolated, so the completion only ever runs there.
+          // UIKit's completion is not Sendable, while ListKit's handler takes a `@MainActor
+          // @Sendable` one. UIKit calls this handler on the main thread and the completion
+          // passed on is main-actor isolated, so UIKit's completion only ever runs there.
           nonisolated(unsafe) let complete = completion
           handler { performed in complete(performed) }
         }

@@ -31,7 +31,7 @@ enum DiffFloor {
         var moves = 0
         var diffs: [Double] = []
         var floors: [Double] = []
-        // 21 pairs below a million items, 7 at a million (each pass there takes ~0.3 s).
+        // 21 pairs below a million items, 7 at a million, where each pass is long.
         for pass in 0..<(count >= 1_000_000 ? 8 : 22) {
           let diffTime = BenchSupport.seconds {
             let changes = new.difference(from: old)

@@ -62,16 +62,16 @@ final class ManagedRow: ModelCellManager<ManagedModel, ManagedCell> {
   }
 }
 
-/// Issue 4's benchmarks: (a) one million cell + height requests through table → section → cell
-/// on a 1,000,000-row, 1,000-section table against direct array indexing with the same configure
-/// code; (b) an update after one model change on a 100,000-row screen against a 60 Hz frame and
-/// against diffing the whole screen.
+/// The managers benchmarks: (a) one million cell + height requests through table → section →
+/// cell on a 1,000,000-row, 1,000-section table against direct array indexing with the same
+/// configure code; (b) an update after one model change on a 100,000-row screen against a 60 Hz
+/// frame and against diffing the whole screen.
 @MainActor func runManagersBenchmark() async {
   if ProcessInfo.processInfo.environment["LISTKIT_BENCH_PART"] != "update" { runDispatchBenchmark() }
   await runUpdateBenchmark()
 }
 
-/// Issue 4 (a): dispatch through the hierarchy against a direct-indexing data source.
+/// Benchmark (a): dispatch through the hierarchy against a direct-indexing data source.
 @MainActor func runDispatchBenchmark() {
   print(
     "== managers: dispatch through table → section → cell (release build; thread CPU time, median of 9 interleaved passes)"
@@ -171,7 +171,7 @@ final class ManagedRow: ModelCellManager<ManagedModel, ManagedCell> {
   if sink == 42 { print("") }
 }
 
-/// Issue 4 (b) and issue 15: one model change on a 100,000-row screen, in place and with the rows
+/// Benchmark (b): one model change on a 100,000-row screen, in place and with the rows
 /// re-assigned, the latter diffed on the main actor (the synchronous path, forced) and off it.
 @MainActor func runUpdateBenchmark() async {
   print("== managers: update after one model change on a 100,000-row screen (100 sections)")

@@ -23,7 +23,7 @@ func runStoreBenchmark() async {
   defer { try? FileManager.default.removeItem(at: directory) }
   let list = "bench"
 
-  // The rows, written as one refresh would (in release, a few seconds for 1,000,000).
+  // The rows, written as one refresh would.
   let seedStart = ContinuousClock.now
   do {
     let encoder = JSONEncoder()

@@ -33,9 +33,9 @@ func peakResidentBytes() -> Int {
 }
 
 let session = arguments[3] == "app" ? URLSession(configuration: .default) : nil
-// The deadline is only a hang guard: what the test checks is the outcome and the peak. A load
-// takes well under a second on a quiet machine, but a sanitizer build on a machine running
-// several suites once needed more than 120 s, and the test then saw "timed out".
+// The deadline is only a hang guard: what the test checks is the outcome and the peak. It is
+// long because a sanitizer build on a machine busy with other suites can take minutes, and a
+// timeout would hide the outcome.
 let loader = HTTPPageLoader<String>(
   baseURL: url, style: .array, timeout: .seconds(600), maximumResponseBytes: limit, session: session)
 let outcome: String

@@ -65,8 +65,8 @@ package struct CacheFileName: Hashable, Sendable {
   /// without a user.
   ///
   /// Each kind is prefixed with a label of its own, so that an account id and a token of the
-  /// same text, or the same text hashed for another purpose, give other values. A token's label
-  /// is the one of the versions that knew only tokens, so their entries keep their names.
+  /// same text, or the same text hashed for another purpose, give other values. A label is part
+  /// of every file name of its kind: changing one orphans the entries already on disk.
   package static func userScope(for user: UserIdentity?) -> String {
     switch user {
     case nil: "shared"

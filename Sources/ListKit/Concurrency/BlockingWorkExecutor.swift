@@ -46,8 +46,8 @@ package final class BlockingWorkExecutor: SerialExecutor {
 
 /// The key that marks a ``BlockingWorkExecutor``'s queue.
 ///
-/// NB: `@unchecked Sendable` because Apple's Dispatch does not mark `DispatchSpecificKey`
-/// `Sendable` (Linux's does); the key is immutable, and Dispatch reads it from any thread.
+/// `@unchecked Sendable`: Apple's Dispatch does not mark `DispatchSpecificKey` `Sendable`
+/// (Linux's does); the key is immutable, and Dispatch reads it from any thread.
 private struct QueueMarker: @unchecked Sendable {
   let key = DispatchSpecificKey<Bool>()
 }

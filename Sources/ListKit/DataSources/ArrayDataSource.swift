@@ -5,7 +5,7 @@
 /// let photos = ArrayDataSource(items: store.sortedPhotos, cellIdentifier: "PhotoCell") {
 ///   (cell: PhotoCell, photo: Photo) in cell.configure(for: photo)
 /// }
-/// photos.attach(to: tableView)   // registers nothing: register PhotoCell as you do today
+/// photos.attach(to: tableView)   // registers nothing: register PhotoCell with the table yourself
 /// ```
 ///
 /// Items may also come in sections. When `Item` is `Identifiable & Equatable`,

@@ -6,10 +6,9 @@ extension TableManager {
   /// Called as the manager is released: schedules a check, on the main actor's next turn, of
   /// whether the view it served lives on without a data source, and reports it if so.
   ///
-  /// NB: not reported at once. When a view controller is released, its properties go one by one:
-  /// the manager may go a moment before its view, and that is not a mistake. A view still alive
-  /// (and still without a data source) once the releasing code has finished is one that an app
-  /// keeps showing, its manager having been kept only in a local variable.
+  /// Not reported at once: a released view controller drops its properties one by one, so the
+  /// manager may go a moment before its view. A view still alive without a data source once the
+  /// releasing code has finished is one the app keeps showing, its manager kept only in a local.
   func checkViewOutlivesManager() {
     guard let listView else { return }
     let handler = diagnosticHandler

@@ -1,7 +1,7 @@
 /// A manager's identity, hashable and sendable, with fast paths for the common id types.
 struct DiffID: Hashable, @unchecked Sendable, CustomStringConvertible {
-  // NB: AnyHashable is not Sendable; `other` is built only from `any Hashable & Sendable`
-  // values (see the initializers), so the box holds a Sendable value.
+  // AnyHashable is not Sendable; `other` is built only from `any Hashable & Sendable` values
+  // (see the initializers), so the box holds a Sendable value.
   enum Value: Hashable {
     case int(Int)
     case string(String)

@@ -6,8 +6,8 @@ import Foundation
 /// never by the background task, whatever order the two drop their references in. See
 /// ``UpdateQueue/run(cost:work:apply:)``.
 final class DiffHandoff<Result: Sendable>: @unchecked Sendable {
-  // NB: @unchecked: `work` is read and cleared only under `lock`. A lock rather than
-  // Synchronization.Mutex, which needs iOS 18 and macOS 15 (the package supports 17 and 14).
+  // @unchecked Sendable: `work` is read and cleared only under `lock`, an NSLock because
+  // Synchronization's Mutex needs iOS 18 / macOS 15 (the package supports 17 and 14).
   private let lock = NSLock()
   private var work: (@Sendable () -> Result)?
 

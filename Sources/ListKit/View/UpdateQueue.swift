@@ -4,7 +4,7 @@
 /// ``StageDriver``. An owner hands ``enqueue(_:)`` a closure that reads its latest state, and that
 /// closure calls ``runDiff(from:to:options:apply:)`` (or ``run(cost:work:apply:)``) with the diff to compute and how to show its result:
 ///
-/// - A small diff (cost below ``offMainThreshold``) runs and is applied at once, as before.
+/// - A small diff (cost below ``offMainThreshold``) runs and is applied at once, on the main actor.
 /// - A large one runs on a background task; the owner keeps answering with the state the view
 ///   shows until the result is applied, on the main actor, in one turn.
 /// - While a diff runs, a new update waits; a newer one replaces a waiting one (the latest wins),
@@ -17,10 +17,9 @@
 final class UpdateQueue {
   /// Past this cost (rows before plus rows after) a diff runs off the main actor.
   ///
-  /// Measured with `listkit-bench managers` (release build): the diff costs about 0.15–0.3 µs a
-  /// row, so 4,096 rows stay under 1 ms on the main actor, half of the 2 ms budget; below that,
-  /// a hop to a background task and back (a few tens of µs, and up to a frame of latency) buys
-  /// nothing.
+  /// Below it the diff fits well inside the main actor's share of a frame, and a hop to a
+  /// background task and back would only add latency (up to a frame). `Guides/Performance.md`
+  /// gives the figures.
   static let defaultOffMainThreshold = 4_096
 
   /// Past this cost a diff runs off the main actor (see ``defaultOffMainThreshold``).
@@ -67,11 +66,10 @@ final class UpdateQueue {
     let generation = self.generation
     // The diff runs at the priority of the code that asked for the update (a user's action).
     let priority = Task.currentPriority
-    // NB: the diff's inputs and result hold the rows' managers, which an app's subclass may tie to
-    // views that UIKit requires to be freed on the main thread. So the background task neither
-    // captures the inputs (the main actor drops them, from the handoff) nor keeps the result (a
-    // task's stored value is freed wherever the task is): its last reference to either is gone
-    // before it resumes the main actor.
+    // NB: the diff's inputs and result hold the rows' managers, which may hold views that UIKit
+    // requires to be freed on the main thread. So the background task neither captures the
+    // inputs (the handoff drops them on the main actor) nor keeps the result (a task's stored
+    // value is freed wherever the task is).
     let handoff = DiffHandoff(work)
     Task { @MainActor in
       let result = await withCheckedContinuation { continuation in
