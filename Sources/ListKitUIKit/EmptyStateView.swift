@@ -84,8 +84,8 @@
       case .empty:
         failureMessage = nil
         isHidden = false
-      case .failed(let message):
-        failureMessage = message
+      case .failed(let error):
+        failureMessage = error.message
         isHidden = false
       }
       render()

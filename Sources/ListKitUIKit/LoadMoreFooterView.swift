@@ -165,10 +165,10 @@
         activityIndicator.stopAnimating()
         label.text = overrideText ?? texts.text(for: .reachedEnd(totalCount: totalCount))
         retryButton.isHidden = true
-      case .failed(let message):
+      case .failed(let error):
         activityIndicator.stopAnimating()
-        let withoutButton = texts.text(for: .failed(message: message)) ?? message
-        label.text = overrideText ?? (showsRetryButton ? message : withoutButton)
+        let withoutButton = texts.text(for: .failed(error)) ?? error.message
+        label.text = overrideText ?? (showsRetryButton ? error.message : withoutButton)
         retryButton.isHidden = !showsRetryButton
       }
       label.isHidden = label.text?.isEmpty ?? true

@@ -51,8 +51,8 @@
           Text(texts.loading)
         case .reachedEnd(let totalCount):
           Text(texts.text(for: .reachedEnd(totalCount: totalCount)) ?? texts.reachedEnd)
-        case .failed(let message):
-          Text(message)
+        case .failed(let error):
+          Text(error.message)
           Button("Retry") { _ = list.retry() }
         }
       }

@@ -93,7 +93,7 @@ final class GatedLoader: PageLoader, Sendable {
       now: { savedAt.addingTimeInterval(42) })
     let events = screen.list.events()
     let launch = screen.start()
-    for await _ in events where screen.list.isShowingCachedPage { break }
+    for await _ in events where screen.list.cachedPageAge != nil { break }
     let cached = screen.render(size: size).text
     #expect(loader.requests <= 1)
     #expect(screen.list.items == Array(first.prefix(10)))

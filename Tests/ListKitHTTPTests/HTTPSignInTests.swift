@@ -123,11 +123,11 @@ import Testing
         Issue.record("no cached page shown: \(String(describing: shown))")
         return
       }
-      #expect(relaunched.isShowingCachedPage)
+      #expect(relaunched.cachedPageAge != nil)
       #expect(relaunched.items.map(\.id) == Array(0..<20))
       try await account.server.openGate("launch")
       await relaunched.idle()
-      #expect(!relaunched.isShowingCachedPage)
+      #expect(relaunched.cachedPageAge == nil)
       #expect(relaunched.items.map(\.id) == Array(0..<20))
       await relaunched.waitForCacheWrites()
       #expect(try cacheFiles(in: directory).count == 1)

@@ -16,11 +16,11 @@ typealias States = PagingStatusFromStateTests
     (States.state(count: 20), .idle, .hidden, false),
     (States.state(next: .loading, count: 20), .loading, .hidden, false),
     (States.state(next: .reachedEnd, count: 20), .reachedEnd(totalCount: nil), .hidden, false),
-    (States.state(next: .failed(timedOut), count: 20), .failed(message: "Timed out"), .hidden, false),
-    (States.state(refresh: .failed(offline), count: 20), .failed(message: "Offline"), .hidden, false),
-    (States.state(refresh: .failed(offline)), .hidden, .failed(message: "Offline"), false),
+    (States.state(next: .failed(timedOut), count: 20), .failed(timedOut), .hidden, false),
+    (States.state(refresh: .failed(offline), count: 20), .failed(offline), .hidden, false),
+    (States.state(refresh: .failed(offline)), .hidden, .failed(offline), false),
     (States.state(isBlank: true), .hidden, .empty, false),
-    (States.state(refresh: .failed(offline), isBlank: true), .hidden, .failed(message: "Offline"), false),
+    (States.state(refresh: .failed(offline), isBlank: true), .hidden, .failed(offline), false),
     (States.state(refresh: .loading, isBlank: true), .loading, .hidden, true),
   ])
   func eachStateHasOneFooterOneEmptyStateAndOneSpinnerDecision(
@@ -54,8 +54,8 @@ typealias States = PagingStatusFromStateTests
     #expect(PagingPresentation.Footer(statusRow: .empty) == .idle)
     #expect(PagingPresentation.Footer(statusRow: .hidden) == .idle)
     #expect(PagingPresentation.Footer(statusRow: .reachedEnd(totalCount: 5)) == .reachedEnd(totalCount: 5))
-    #expect(PagingPresentation.Footer(statusRow: .failed(message: "x")) == .failed(message: "x"))
-    #expect(PagingPresentation.Footer.failed(message: "x").isRetryable)
+    #expect(PagingPresentation.Footer(statusRow: .failed(offline)) == .failed(offline))
+    #expect(PagingPresentation.Footer.failed(offline).isRetryable)
     #expect(!PagingPresentation.Footer.loading.isRetryable)
   }
 }

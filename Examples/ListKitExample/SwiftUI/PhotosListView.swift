@@ -30,11 +30,11 @@ struct PhotosListView: View {
         switch photos.items.isEmpty ? photos.status : .hidden {
         case .empty:
           ContentUnavailableView("No photos yet", systemImage: "photo")
-        case .failed(let message):
+        case .failed(let error):
           ContentUnavailableView {
             Label("Couldn't load", systemImage: "wifi.exclamationmark")
           } description: {
-            Text(message)
+            Text(error.message)
           } actions: {
             Button("Retry") { _ = photos.retry() }
           }

@@ -25,7 +25,7 @@ final class FeedViewController: PhotosTableViewController {
     // Shown only while the rows are the cached first page, before the network answered.
     let banner = SectionManager(
       cells: [BannerRow(Banner(text: "Showing saved photos — refreshing…"))],
-      condition: { photos.isShowingCachedPage })
+      condition: { photos.cachedPageAge != nil })
     let feed = PagedSection(list: photos, headerTitle: "Photos") { PhotoRow($0) }
     feed.statusTexts = PagingStatusTexts(reachedEnd: "That's every photo", empty: "No photos yet")
 

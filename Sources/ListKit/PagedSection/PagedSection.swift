@@ -58,7 +58,7 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   /// hidden by ``showsStatusRow``).
   public var status: PagingStatus { statusRow.status }
   /// What the status row above the items shows now: ``PagingStatus/loading``,
-  /// ``PagingStatus/failed(message:)``, ``PagingStatus/reachedEnd(totalCount:)`` or
+  /// ``PagingStatus/failed(_:)``, ``PagingStatus/reachedEnd(totalCount:)`` or
   /// ``PagingStatus/hidden``.
   public var previousPageStatus: PagingStatus { previousPageStatusRow.status }
 
@@ -249,17 +249,8 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   /// Recomputes the status rows; updates the rows when anything changed, by index when
   /// `itemEdit` says how the item rows changed (`nil`: they did not, or were made again).
   private func refreshStatus(forceUpdate: Bool, itemEdit: RowEdit? = nil, rebuilt: Bool = false) {
-    let status =
-      showsStatusRow
-      ? PagingStatus(
-        isBlank: list.isBlank, hasItems: !itemRows.isEmpty, refreshState: list.refreshState,
-        nextPageState: list.nextPageState, totalCount: list.totalCount) : .hidden
-    let previousStatus =
-      showsPreviousPageStatusRow && !itemRows.isEmpty
-      ? PagingStatus(
-        previousPageState: list.previousPageState, hasPrevious: list.hasPrevious,
-        startsAtTop: list.startsAtTop)
-      : .hidden
+    let status = showsStatusRow ? list.status : .hidden
+    let previousStatus = showsPreviousPageStatusRow && !itemRows.isEmpty ? list.previousPageStatus : .hidden
     guard
       forceUpdate || status != statusRow.status || statusRow.texts != statusTexts
         || previousStatus != previousPageStatusRow.status

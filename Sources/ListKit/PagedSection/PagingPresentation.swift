@@ -28,7 +28,7 @@ package struct PagingPresentation: Hashable, Sendable {
     /// the texts have one (``PagingStatusTexts/reachedEndWithTotal``).
     case reachedEnd(totalCount: Int?)
     /// A load failed while items are shown; retrying loads it again.
-    case failed(message: String)
+    case failed(PagingError)
 
     /// What the status row of a ``PagedSection`` shows as a footer inside the list: the row says
     /// the empty text itself (``PagingStatusCell/text``), so an empty list is an idle footer there.
@@ -38,7 +38,7 @@ package struct PagingPresentation: Hashable, Sendable {
       case .hidden, .empty: self = .idle
       case .loading: self = .loading
       case .reachedEnd(let totalCount): self = .reachedEnd(totalCount: totalCount)
-      case .failed(let message): self = .failed(message: message)
+      case .failed(let error): self = .failed(error)
       }
     }
 
@@ -56,7 +56,7 @@ package struct PagingPresentation: Hashable, Sendable {
     /// The first page loaded and holds no items.
     case empty
     /// The first page failed and no item is shown; retrying loads it again.
-    case failed(message: String)
+    case failed(PagingError)
   }
 
   /// What the views of a paged list show now; reading it inside Observation tracking (an
@@ -82,12 +82,12 @@ package struct PagingPresentation: Hashable, Sendable {
     case .reachedEnd(let totalCount):
       footer = .reachedEnd(totalCount: totalCount)
       emptyState = .hidden
-    case .failed(let message) where hasItems:
-      footer = .failed(message: message)
+    case .failed(let error) where hasItems:
+      footer = .failed(error)
       emptyState = .hidden
-    case .failed(let message):
+    case .failed(let error):
       footer = .hidden
-      emptyState = .failed(message: message)
+      emptyState = .failed(error)
     case .empty:
       footer = .hidden
       emptyState = .empty

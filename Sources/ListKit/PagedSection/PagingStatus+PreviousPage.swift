@@ -14,8 +14,16 @@ extension PagingStatus {
     switch previousPageState {
     case .idle: self = hasPrevious ? .loading : .hidden
     case .loading: self = .loading
-    case .failed(let error): self = .failed(message: error.message)
+    case .failed(let error): self = .failed(error)
     case .reachedEnd: self = startsAtTop ? .hidden : .reachedEnd(totalCount: nil)
     }
+  }
+
+  /// The status of a paged list's state machine for the previous-page direction:
+  /// ``PagedList/previousPageStatus``.
+  init<Item: Identifiable>(previousPageOf machine: PagingStateMachine<Item>) {
+    self.init(
+      previousPageState: machine.previousPageState, hasPrevious: machine.hasPrevious,
+      startsAtTop: machine.startsAtTop)
   }
 }

@@ -13,8 +13,9 @@ public enum PagingStatus: Hashable, Sendable {
   /// `totalCount` is the list's ``PagedList/totalCount``: the number of items on the server, or
   /// `nil` when unknown.
   case reachedEnd(totalCount: Int?)
-  /// A load failed; selecting the row retries it.
-  case failed(message: String)
+  /// A load failed: the error says what kind of failure it was (``PagingError/kind``) and what
+  /// to show (``PagingError/message``); selecting the row retries it.
+  case failed(PagingError)
   /// The first page loaded and holds no items.
   case empty
 
@@ -27,19 +28,19 @@ public enum PagingStatus: Hashable, Sendable {
   ///   - totalCount: The number of items on the server, or `nil` when unknown.
   init(isBlank: Bool, hasItems: Bool, refreshState: LoadState, nextPageState: LoadState, totalCount: Int?) {
     if isBlank, !refreshState.isLoading, !nextPageState.isLoading {
-      self = (refreshState.error ?? nextPageState.error).map { .failed(message: $0.message) } ?? .empty
+      self = (refreshState.error ?? nextPageState.error).map { .failed($0) } ?? .empty
     } else if !hasItems {
       switch (refreshState, nextPageState) {
       case (.loading, _), (_, .loading): self = .loading
-      case (.failed(let error), _), (_, .failed(let error)): self = .failed(message: error.message)
+      case (.failed(let error), _), (_, .failed(let error)): self = .failed(error)
       default: self = .hidden
       }
     } else {
       switch nextPageState {
       case .loading: self = .loading
-      case .failed(let error): self = .failed(message: error.message)
+      case .failed(let error): self = .failed(error)
       case .reachedEnd: self = .reachedEnd(totalCount: totalCount)
-      case .idle: self = refreshState.error.map { .failed(message: $0.message) } ?? .hidden
+      case .idle: self = refreshState.error.map { .failed($0) } ?? .hidden
       }
     }
   }
@@ -119,7 +120,7 @@ public struct PagingStatusTexts: Hashable, Sendable {
     case .loading: loading
     case .reachedEnd(let totalCount):
       if let totalCount, let reachedEndWithTotal { reachedEndWithTotal(totalCount) } else { reachedEnd }
-    case .failed(let message): failed(message)
+    case .failed(let error): failed(error.message)
     case .empty: empty
     }
   }

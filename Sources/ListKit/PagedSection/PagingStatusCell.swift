@@ -1,7 +1,7 @@
 /// The cell of a ``PagedSection``'s status row: a line of text, with the status it shows.
 ///
 /// Views style it by `status` (a spinner for ``PagingStatus/loading``, a retry button for
-/// ``PagingStatus/failed(message:)``…); `text` is what to read.
+/// ``PagingStatus/failed(_:)``…); `text` is what to read.
 public final class PagingStatusCell: ListCell {
   /// The status shown.
   public internal(set) var status: PagingStatus = .hidden

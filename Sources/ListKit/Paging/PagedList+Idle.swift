@@ -4,7 +4,7 @@ extension PagedList {
   /// Whether nothing is in flight: no refresh, no next page and no cache read at launch.
   ///
   /// Saves of the first page to the cache are not counted (see ``waitForCacheWrites()``).
-  public var isIdle: Bool {
+  package var isIdle: Bool {
     // Read through the observable properties, so that a SwiftUI view showing this is updated.
     _ = (refreshState, nextPageState)
     return !machine.hasLoadInFlight

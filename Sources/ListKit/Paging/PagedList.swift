@@ -30,7 +30,7 @@ import Observation
 ///
 /// One model of status, ``status``, and one channel per audience: a SwiftUI view (or any code
 /// using Observation) reads the observable properties (``items``, ``status``, ``refreshState``,
-/// ``nextPageState``, ``isBlank``, ``cachedPageAge``…); code that awaits iterates ``events()``;
+/// ``nextPageState``, ``cachedPageAge``…); code that awaits iterates ``events()``;
 /// the classic callback style sets ``onItemsChanged``, ``onRequestCompleted`` and
 /// ``onCacheLoaded``, which receive the same ``PagedListEvent``s as they happen.
 ///
@@ -167,24 +167,32 @@ extension PagedList {
   public var previousPageState: LoadState { tracked(keyPaths.previousPageState) { $0.previousPageState } }
 
   /// Whether a previous page can be loaded now.
-  public var hasPrevious: Bool { tracked(keyPaths.hasPrevious) { $0.hasPrevious } }
+  package var hasPrevious: Bool { tracked(keyPaths.hasPrevious) { $0.hasPrevious } }
 
   /// Whether the list was signed out (``signOut(removingCachedEntries:)``) and no context was set
   /// since: it requests nothing.
   public var isSignedOut: Bool { tracked(keyPaths.isSignedOut) { $0.isSignedOut } }
 
   /// Whether a first page has loaded and the list holds no items: show the empty state.
-  public var isBlank: Bool { tracked(keyPaths.isBlank) { $0.isBlank } }
+  package var isBlank: Bool { tracked(keyPaths.isBlank) { $0.isBlank } }
 
   /// Whether a next page can be loaded now.
-  public var hasMore: Bool { tracked(keyPaths.hasMore) { $0.hasMore } }
+  package var hasMore: Bool { tracked(keyPaths.hasMore) { $0.hasMore } }
 
   /// What the list's status row, footer or empty state shows: loading, no more data, an error
   /// to retry, the empty state, or nothing.
   ///
-  /// A ``PagingStatus/failed(message:)`` while ``items`` is empty is the empty state's (the first
+  /// A ``PagingStatus/failed(_:)`` while ``items`` is empty is the empty state's (the first
   /// page failed with nothing shown); while items are shown it is the footer's.
   public var status: PagingStatus { tracked(keyPaths.status) { PagingStatus($0) } }
+
+  /// What the row above the items shows for the previous-page direction, which ``status``
+  /// leaves out: older items loading or failed, or the top of a list that did not start there.
+  package var previousPageStatus: PagingStatus {
+    registrar.access(self, keyPath: keyPaths.hasPrevious)
+    registrar.access(self, keyPath: keyPaths.previousPageState)
+    return PagingStatus(previousPageOf: machine)
+  }
 
   /// How old the shown cached first page was when it was shown, or `nil` when the items did not
   /// come from the cache.
@@ -197,9 +205,6 @@ extension PagedList {
   /// a cached page shows the total it was saved with; ``switchContext(to:query:)`` resets it.
   /// Show "40 of 1,000" with ``items`` `.count`.
   public var totalCount: Int? { tracked(keyPaths.totalCount) { $0.totalCount } }
-
-  /// Whether the items shown are the cached first page, before the network answered.
-  public var isShowingCachedPage: Bool { cachedPageAge != nil }
 
   /// Why the last save of the first page to the cache failed, or `nil` after a good save.
   public var lastCacheSaveError: PageCacheError? {

@@ -53,7 +53,7 @@ import Testing
     await list.cacheReadTask?.value
     screen.table.update()
     #expect(screen.view.render() == ["Item 201", "Item 202"])
-    #expect(list.isShowingCachedPage)
+    #expect(list.cachedPageAge != nil)
     bobFirst.succeed(page(203...205, hasMore: false))
     await bobStart?.value
     screen.table.update()

@@ -55,7 +55,7 @@ import Testing
     await list.idle()
 
     #expect(list.items.map(\.id) == [0, 1, 2])
-    #expect(!list.isShowingCachedPage)
+    #expect(list.cachedPageAge == nil)
     #expect(list.nextPageState == .reachedEnd)
   }
 

@@ -52,7 +52,7 @@ import Testing
     request.succeed(page([1, 2, 3]))
     await start?.value
     #expect(launch.list.items.map(\.id) == [1, 2, 3])
-    #expect(!launch.list.isShowingCachedPage)
+    #expect(launch.list.cachedPageAge == nil)
     await launch.list.waitForCacheWrites()
     #expect(launch.cache.saves.map(\.page) == [page([1, 2, 3])], "the save did not wait behind the read")
     #expect(cacheReports.isEmpty, "the read has not answered")
@@ -72,7 +72,7 @@ import Testing
     request.succeed(page([1, 2, 3]))
     await start?.value
     #expect(launch.list.items.map(\.id) == [1, 2, 3])
-    #expect(!launch.list.isShowingCachedPage)
+    #expect(launch.list.cachedPageAge == nil)
   }
 
   @Test func aCachedPageAnsweringAfterTheNetworkIsDropped() async throws {
@@ -91,7 +91,7 @@ import Testing
     read.answer(.hit(CachedPage(page: page([8, 9]), savedAt: testNow)))
     await launch.list.cacheReadTask?.value
     #expect(launch.list.items.map(\.id) == [1, 2, 3])
-    #expect(!launch.list.isShowingCachedPage)
+    #expect(launch.list.cachedPageAge == nil)
     #expect(cacheReports == [CacheLoadCompletion.superseded])
     #expect(changes == [.reloaded(count: 3)], "the late page never reached the view")
   }

@@ -112,7 +112,11 @@ import Testing
     let next = list.loadNextPage()
     try #require(await received.next(isolation: #isolation)).fail(FriendlyLoaderError(text: "Timed out"))
     await next?.value
-    #expect(list.status == .failed(message: "Timed out"))
+    guard case .failed(let error) = list.status else {
+      Issue.record("status \(list.status), not failed")
+      return
+    }
+    #expect(error.message == "Timed out" && error.kind == .other)
     let retry = list.retry()
     #expect(list.status == .loading)
     try #require(await received.next(isolation: #isolation)).succeed(page(3..<6))

@@ -214,14 +214,14 @@ import Testing
     let refresh = await harness.nextRequest()
     await harness.list.cacheReadTask?.value
     #expect(harness.list.items.map(\.id) == [1, 2])
-    #expect(harness.list.isShowingCachedPage)
+    #expect(harness.list.cachedPageAge != nil)
     #expect(harness.list.cachedPageAge == .seconds(3600))
     #expect(harness.list.refreshState == .loading)
     #expect(cacheReports == [CacheLoadCompletion.shown(age: .seconds(3600), itemCount: 2)])
     refresh.succeed(page([7, 8, 9]))
     await start?.value
     #expect(harness.list.items.map(\.id) == [7, 8, 9])
-    #expect(!harness.list.isShowingCachedPage)
+    #expect(harness.list.cachedPageAge == nil)
     await harness.list.waitForCacheWrites()
     #expect(harness.cache.entries[key]?.page == page([7, 8, 9]))
     #expect(harness.cache.saveCount == 1)
@@ -254,7 +254,7 @@ import Testing
     await start?.value
     await harness.list.cacheReadTask?.value
     #expect(harness.list.items.map(\.id) == [1, 2])
-    #expect(harness.list.isShowingCachedPage)
+    #expect(harness.list.cachedPageAge != nil)
     #expect(harness.list.refreshState.error != nil)
     #expect(completions.first?.error != nil)
     #expect(completions.first?.error?.message.isEmpty == false)

@@ -553,7 +553,7 @@ import Testing
       return "previous page \(list.previousPageState.kind), model \(model.previousPageState)"
     }
     if list.isBlank != model.isBlank { return "isBlank \(list.isBlank)" }
-    if list.isShowingCachedPage != model.showingCache { return "cached flag differs" }
+    if (list.cachedPageAge != nil) != model.showingCache { return "cached flag differs" }
     guard let token else { return nil }
     for error in [list.refreshState.error, list.nextPageState.error, list.previousPageState.error].compactMap(
       { $0 })
