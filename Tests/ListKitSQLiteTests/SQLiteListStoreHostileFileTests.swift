@@ -235,7 +235,7 @@ extension SQLiteListStoreHostileFileTests {
       return
     }
     // The list tries again with its cursor into the replaced file.
-    await list.loadNextPage()?.value
+    await list.retry()?.value
     #expect(list.items.map(\.id) == Array(100..<150), "no unrelated row is served")
     guard case .failed(let stale) = list.nextPageState,
       case .staleCursor? = stale.underlying as? StoredPageLoaderError

@@ -19,8 +19,9 @@ import Observation
 ///   the next and previous directions are independent (a failure in one never blocks the other);
 /// - ``refresh()`` cancels in-flight next and previous pages, and a response from before a
 ///   refresh or a context switch is dropped, never inserted;
-/// - ``retry()`` repeats the failed request; after a failure, ``itemWillDisplay(at:)`` does not
-///   load again until ``retry()`` or ``refresh()``;
+/// - ``retry()`` is the one way to repeat a failed request; after a failure, neither
+///   ``itemWillDisplay(at:)`` nor ``loadNextPage()`` asks that direction again until ``retry()``
+///   or ``refresh()``;
 /// - an empty page, `hasMore == false` or a cursor seen twice ends paging; a refresh resets it;
 /// - ``items`` never holds two entries with one id (``DuplicateIDPolicy``);
 /// - after ``switchContext(to:query:)`` nothing of the previous context is shown, reported or
@@ -270,11 +271,11 @@ extension PagedList {
   /// Does nothing while a next page or a refresh is in flight, before a first page has loaded, or
   /// at the end. After a refresh failed, the items it kept page on from where they were (the
   /// refresh stays failed until ``retry()`` or ``refresh()``, which cancel such a page). After a
-  /// next-page failure it repeats the failed request, like ``retry()``.
+  /// next-page failure it does nothing: ``retry()`` repeats the failed request.
   /// - Returns: The task loading the page, or `nil` when it started nothing.
   @discardableResult
   public func loadNextPage() -> Task<Void, Never>? {
-    transition { $0.loadNextPage(.explicit) }
+    transition { $0.loadNextPage() }
   }
 
   /// Loads the page before the first item: older messages above a chat, the items before the
@@ -283,11 +284,11 @@ extension PagedList {
   /// The rules of ``loadNextPage()`` in the other direction, independent of it: does nothing
   /// while a previous page or a refresh is in flight, before a first
   /// page has loaded, or at the top (``previousPageState`` is ``LoadState/reachedEnd``). After a
-  /// previous-page failure it repeats the failed request.
+  /// previous-page failure it does nothing: ``retry()`` repeats the failed request.
   /// - Returns: The task loading the page, or `nil` when it started nothing.
   @discardableResult
   public func loadPreviousPage() -> Task<Void, Never>? {
-    transition { $0.loadPreviousPage(.explicit) }
+    transition { $0.loadPreviousPage() }
   }
 
   /// Tells the list a row is about to be displayed; loads the next page when at most

@@ -117,15 +117,13 @@ package struct PagingRequests {
   }
 
   /// Starts `request`, a next or previous page, unless a refresh is loading or that direction is
-  /// loading; after a failure in that direction, repeats the failed request instead when
-  /// `explicit`, and starts nothing otherwise (a prefetch).
+  /// loading or failed (``retry()`` repeats a failure).
   /// - Returns: The ticket and the request started, or `nil`.
-  mutating func startPage(_ request: PageRequest, explicit: Bool) -> (Ticket, PageRequest)? {
+  mutating func startPage(_ request: PageRequest) -> (Ticket, PageRequest)? {
     if case .loading = refresh { return nil }
     switch request.direction == .previousPage ? previousPage : nextPage {
-    case .loading: return nil
-    case .failed(_, let failed): return explicit ? (startPage(failed), failed) : nil
-    case .idle: return (startPage(request), request)
+    case .loading, .failed: return nil
+    case .idle: return (begin(request), request)
     }
   }
 
@@ -136,7 +134,7 @@ package struct PagingRequests {
   }
 
   /// Starts a next or previous page (the request says which).
-  private mutating func startPage(_ request: PageRequest) -> Ticket {
+  private mutating func begin(_ request: PageRequest) -> Ticket {
     let ticket = makeTicket()
     if request.direction == .previousPage {
       previousPage = .loading(ticket, request)
@@ -174,7 +172,7 @@ package struct PagingRequests {
       return (cancelled, [(ticket, request)])
     }
     let started = [failedPage(before: false), failedPage(before: true)].compactMap { request in
-      request.map { (startPage($0), $0) }
+      request.map { (begin($0), $0) }
     }
     return ([], started)
   }
@@ -195,7 +193,7 @@ package struct PagingRequests {
       return nil
     case .loading(let ticket, var request):
       request.position = position
-      return (ticket, (startPage(request), request))
+      return (ticket, (begin(request), request))
     }
   }
 

@@ -1,15 +1,7 @@
-// What a `PagingStateMachine`'s owner is asked to do, and why a page is asked for.
+// What a `PagingStateMachine`'s owner is asked to do.
 extension PagingStateMachine {
   /// Identifies one request.
   package typealias Ticket = PagingRequests.Ticket
-
-  /// Why `loadNextPage` is called.
-  package enum Trigger: Hashable, Sendable {
-    /// The app asked (a button, a test); after a failure this repeats the failed request.
-    case explicit
-    /// A row near the end was displayed; does nothing after a failure.
-    case prefetch
-  }
 
   /// What the owner must do after a transition, in order.
   package enum Action {

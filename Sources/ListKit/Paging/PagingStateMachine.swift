@@ -215,19 +215,17 @@ package struct PagingStateMachine<Item: Identifiable> {
   }
 
   /// Starts loading the next page, when there is one and ``PagingRequests`` allows it (after a
-  /// failure an explicit call repeats it and a prefetch does nothing).
-  /// - Parameter trigger: Why it is called.
+  /// failure, nothing: ``retry()`` repeats it).
   /// - Returns: `.load` of the next page, or nothing.
-  package mutating func loadNextPage(_ trigger: Trigger = .explicit) -> [Action] {
-    loadPage(before: false, trigger)
+  package mutating func loadNextPage() -> [Action] {
+    loadPage(before: false)
   }
 
   /// Starts loading the page before the first item: the rules of ``loadNextPage(_:)`` in the
   /// other direction, and independent of it.
-  /// - Parameter trigger: Why it is called.
   /// - Returns: `.load` of the previous page, or nothing.
-  package mutating func loadPreviousPage(_ trigger: Trigger = .explicit) -> [Action] {
-    loadPage(before: true, trigger)
+  package mutating func loadPreviousPage() -> [Action] {
+    loadPage(before: true)
   }
 
   /// Records the row about to be displayed, and asks for the next page when it is within the
@@ -245,8 +243,8 @@ package struct PagingStateMachine<Item: Identifiable> {
       content.onScreen(onScreen)
     }
     var actions: [Action] = []
-    if shown.count - 1 - index <= configuration.prefetchDistance { actions += loadNextPage(.prefetch) }
-    if index <= configuration.prefetchDistance { actions += loadPreviousPage(.prefetch) }
+    if shown.count - 1 - index <= configuration.prefetchDistance { actions += loadNextPage() }
+    if index <= configuration.prefetchDistance { actions += loadPreviousPage() }
     return actions
   }
 
@@ -307,11 +305,10 @@ package struct PagingStateMachine<Item: Identifiable> {
 
   /// The rules ``loadNextPage(_:)`` and ``loadPreviousPage(_:)`` share, for the direction after
   /// the items or, when `before`, before them.
-  private mutating func loadPage(before: Bool, _ trigger: Trigger) -> [Action] {
+  private mutating func loadPage(before: Bool) -> [Action] {
     guard !isSignedOut, case .at(let position) = before ? positions.previous : positions.next,
       let (ticket, request) = requests.startPage(
-        PageRequest(position: position, context: context, direction: before ? .previousPage : .nextPage),
-        explicit: trigger == .explicit)
+        PageRequest(position: position, context: context, direction: before ? .previousPage : .nextPage))
     else { return [] }
     return [.load(ticket, request)]
   }

@@ -187,14 +187,14 @@ import Testing
       case ..<16:
         log.append("loadNextPage")
         failure = started(
-          machine.loadNextPage(.explicit),
-          expected: .one(model.loadNextPage(explicit: true, handle: handle), handle: handle))
+          machine.loadNextPage(),
+          expected: .one(model.loadNextPage(handle: handle), handle: handle))
       case ..<22:
         log.append("loadPreviousPage")
         failure = started(
-          machine.loadPreviousPage(.explicit),
+          machine.loadPreviousPage(),
           expected: .one(
-            model.loadPreviousPage(explicit: true, handle: handle), handle: handle, previous: true))
+            model.loadPreviousPage(handle: handle), handle: handle, previous: true))
       case ..<35:
         let index = Int.random(in: -1...machine.shownItems.count, using: &random)
         log.append("willDisplay(\(index))")
@@ -444,13 +444,13 @@ import Testing
         log.append("loadNextPage")
         failure = await started(
           list.loadNextPage(),
-          expected: .one(model.loadNextPage(explicit: true, handle: handle), handle: handle))
+          expected: .one(model.loadNextPage(handle: handle), handle: handle))
       case ..<23:
         log.append("loadPreviousPage")
         failure = await started(
           list.loadPreviousPage(),
           expected: .one(
-            model.loadPreviousPage(explicit: true, handle: handle), handle: handle, previous: true))
+            model.loadPreviousPage(handle: handle), handle: handle, previous: true))
       case ..<35:
         let index = Int.random(in: -1...list.items.count, using: &random)
         log.append("willDisplay(\(index))")

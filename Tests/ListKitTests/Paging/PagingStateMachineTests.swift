@@ -324,14 +324,15 @@ import Testing
     #expect(machine.itemWillDisplay(at: 2).loads.count == 1)
   }
 
-  @Test func afterAnErrorPrefetchWaitsForRetryOrRefresh() throws {
+  @Test func afterAnErrorPagingWaitsForRetryOrRefresh() throws {
     var machine = try Machine.holdingFirstPage()
     try machine.fail(machine.itemWillDisplay(at: 2).load, with: networkDown)
     for index in 0..<3 { #expect(machine.itemWillDisplay(at: index).isEmpty) }
-    // An explicit request repeats the failed one.
-    let explicit = machine.loadNextPage().load
-    #expect(explicit?.request.position == .page(index: 1, size: 3))
-    try machine.fail(explicit, with: networkDown)
+    // An explicit request does not repeat it either: retry() is the one way.
+    #expect(machine.loadNextPage().isEmpty)
+    let repeated = machine.retry().load
+    #expect(repeated?.request.position == .page(index: 1, size: 3))
+    try machine.fail(repeated, with: networkDown)
     #expect(machine.itemWillDisplay(at: 2).isEmpty)
     try machine.answer(machine.retry().load, with: page(3..<6))
     #expect(machine.itemWillDisplay(at: 5).loads.count == 1, "prefetch is back after the retry")

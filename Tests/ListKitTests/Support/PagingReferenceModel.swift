@@ -235,20 +235,19 @@ struct PagingReferenceModel {
     fruitlessPreviousPages = 0
   }
 
-  mutating func loadNextPage(explicit: Bool, handle: Int) -> PageRequest.Position? {
-    let request = position(
-      ended: ended, inFlight: nextInFlight != nil, failed: nextFailedPosition, explicit: explicit
-    ) { freshNextPosition }
+  mutating func loadNextPage(handle: Int) -> PageRequest.Position? {
+    let request = position(ended: ended, inFlight: nextInFlight != nil, failed: nextFailedPosition) {
+      freshNextPosition
+    }
     guard let request else { return nil }
     nextFailedPosition = nil
     nextInFlight = (handle, request)
     return request
   }
 
-  mutating func loadPreviousPage(explicit: Bool, handle: Int) -> PageRequest.Position? {
+  mutating func loadPreviousPage(handle: Int) -> PageRequest.Position? {
     let request = position(
-      ended: previousEnded, inFlight: previousInFlight != nil, failed: previousFailedPosition,
-      explicit: explicit
+      ended: previousEnded, inFlight: previousInFlight != nil, failed: previousFailedPosition
     ) { freshPreviousPosition }
     guard let request else { return nil }
     previousFailedPosition = nil
@@ -320,16 +319,14 @@ struct PagingReferenceModel {
   }
 
   /// The rules both directions share: nothing before a first page, while a refresh is in flight
-  /// (after a failed one, paging goes on from where it stood), at the end or while one is in flight; a failed position is repeated by an
-  /// explicit call only; otherwise the `fresh` one.
+  /// (after a failed one, paging goes on from where it stood), at the end, while one is in flight
+  /// or after a failure (only a retry repeats it); otherwise the `fresh` one.
   private func position(
-    ended: Bool, inFlight: Bool, failed: PageRequest.Position?, explicit: Bool,
-    fresh: () -> PageRequest.Position
+    ended: Bool, inFlight: Bool, failed: PageRequest.Position?, fresh: () -> PageRequest.Position
   ) -> PageRequest.Position? {
-    guard refreshInFlight == nil, generationHasFirstPage, !ended, !inFlight else {
+    guard refreshInFlight == nil, generationHasFirstPage, !ended, !inFlight, failed == nil else {
       return nil
     }
-    if let failed { return explicit ? failed : nil }
     return fresh()
   }
 
@@ -342,12 +339,12 @@ struct PagingReferenceModel {
     if items.contains(where: { $0.id == shown[index].id }) { lastViewedID = shown[index].id }
     var started: [Started] = []
     if count - index <= configuration.prefetchDistance + 1,
-      let position = loadNextPage(explicit: false, handle: handle)
+      let position = loadNextPage(handle: handle)
     {
       started.append(Started(handle: handle, position: position, isPreviousPage: false))
     }
     if index < configuration.prefetchDistance + 1,
-      let position = loadPreviousPage(explicit: false, handle: handle + 1)
+      let position = loadPreviousPage(handle: handle + 1)
     {
       started.append(Started(handle: handle + 1, position: position, isPreviousPage: true))
     }
