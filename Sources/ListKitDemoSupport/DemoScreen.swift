@@ -318,7 +318,7 @@ package final class DemoScreen {
       // A refresh (or its retry) starts from the top, as pull-to-refresh does: the new first
       // page then arrives under the cursor instead of shrinking the list under a scrolled view
       // (which would show its last rows and load a second page at once).
-      if list.nextPageState.error == nil { listView.moveCursor(.first) }
+      if list.loadStates.next.error == nil { listView.moveCursor(.first) }
       if list.retry() == nil { list.refresh() }
       return .handled
     default:
@@ -375,7 +375,7 @@ package final class DemoScreen {
     if options.pages > 0 {
       await screen.start()?.value
       for _ in 1..<options.pages {
-        guard screen.list.refreshState.error == nil, screen.list.nextPageState.error == nil,
+        guard screen.list.loadStates.refresh.error == nil, screen.list.loadStates.next.error == nil,
           let load = screen.list.loadNextPage()
         else { break }
         await load.value
@@ -438,14 +438,14 @@ package final class DemoScreen {
   }
 
   private var stateText: String {
-    if list.refreshState.isLoading { return list.items.isEmpty ? "loading…" : "refreshing…" }
-    if list.nextPageState.isLoading { return "loading page \(pagesLoaded + 1)…" }
-    if list.previousPageState.isLoading { return "loading earlier photos…" }
-    if list.refreshState.error != nil || list.nextPageState.error != nil
-      || list.previousPageState.error != nil
+    if list.loadStates.refresh.isLoading { return list.items.isEmpty ? "loading…" : "refreshing…" }
+    if list.loadStates.next.isLoading { return "loading page \(pagesLoaded + 1)…" }
+    if list.loadStates.previous.isLoading { return "loading earlier photos…" }
+    if list.loadStates.refresh.error != nil || list.loadStates.next.error != nil
+      || list.loadStates.previous.error != nil
     {
       return "failed"
     }
-    return list.nextPageState == .reachedEnd || list.isBlank ? "all loaded" : "idle"
+    return list.loadStates.next == .reachedEnd || list.isBlank ? "all loaded" : "idle"
   }
 }

@@ -72,7 +72,7 @@ private let rounds = 20
             default:
               let before = list.items.count
               await (index == 0 ? list.refresh() : list.loadNextPage())?.value
-              if let error = list.refreshState.error ?? list.nextPageState.error { throw error }
+              if let error = list.loadStates.refresh.error ?? list.loadStates.next.error { throw error }
               return list.items.count - before
             }
           }

@@ -93,7 +93,7 @@ import Testing
     #expect(first.lines.count == 12)
     #expect(first.lines.last?.style == .status)
     // Only a screenful is drawn, and nothing loads before the end is near.
-    #expect(screen.list.nextPageState == .idle)
+    #expect(screen.list.loadStates.next == .idle)
     #expect(screen.handle(.end) == .handled)
     _ = screen.render(size: size)
     await screen.waitUntilIdle()
@@ -102,7 +102,7 @@ import Testing
     _ = screen.render(size: size)
     await screen.waitUntilIdle()
     #expect(screen.list.items.count == 50)
-    #expect(screen.list.nextPageState == .reachedEnd)
+    #expect(screen.list.loadStates.next == .reachedEnd)
     _ = screen.handle(.end)
     #expect(screen.render(size: size).lines.contains { $0.text == "No more data" })
     #expect(
@@ -147,14 +147,14 @@ import Testing
     // the second page is asked for at once; it fails.
     await screen.waitUntilIdle()
     #expect(
-      screen.list.nextPageState.error?.message == "simulated network failure (items from 21, attempt 1)")
+      screen.list.loadStates.next.error?.message == "simulated network failure (items from 21, attempt 1)")
     let text = screen.render(size: TerminalSize(columns: 100, rows: 40)).text
     #expect(text.contains("Error: simulated network failure (items from 21, attempt 1) — press r to retry"))
     #expect(text.contains(" 20 photos · 1 page · failed │"))
     // After an error, showing the end again does not load by itself.
     _ = screen.handle(.end)
     _ = screen.render(size: TerminalSize(columns: 100, rows: 40))
-    #expect(screen.list.nextPageState.error != nil)
+    #expect(screen.list.loadStates.next.error != nil)
     _ = screen.handle(.character("r"))
     await screen.waitUntilIdle()
     #expect(screen.list.items.count >= 40)

@@ -62,7 +62,7 @@ import Testing
     await press(.up, on: relaunched, until: 110)
     #expect(relaunched.highlightedPhoto?.id == 110)
     #expect(relaunched.network?.requestCount == requestsOnScreen)
-    #expect(relaunched.list.previousPageState.error == nil)
+    #expect(relaunched.list.loadStates.previous.error == nil)
     #expect(relaunched.diagnostics.isEmpty)
   }
 
@@ -71,10 +71,10 @@ import Testing
     #expect(screen.handle(.character("o")) == .handled)
     #expect(screen.render(size: size).lines.last?.text.contains("network down") == true)
     await screen.list.refresh()?.value
-    #expect(screen.list.refreshState.error?.kind == .offline)
+    #expect(screen.list.loadStates.refresh.error?.kind == .offline)
     #expect(screen.handle(.character("o")) == .handled)
     await screen.waitUntilIdle()
-    #expect(screen.list.refreshState.error == nil, "bringing the network up did not retry")
+    #expect(screen.list.loadStates.refresh.error == nil, "bringing the network up did not retry")
     #expect(screen.list.items.count == 20)
   }
 

@@ -9,7 +9,7 @@ import Testing
   // snippet: http-unauthorized-status
   /// The HTTP status that signed the user out, when the last refresh failed with one.
   @MainActor func signOutStatus(of photos: PagedList<Photo>) -> Int? {
-    guard let error = photos.refreshState.error, error.kind == .unauthorized,
+    guard let error = photos.loadStates.refresh.error, error.kind == .unauthorized,
       case .unauthorized(let status, _)? = error.underlying as? HTTPPageLoaderError
     else { return nil }
     return status
@@ -36,7 +36,7 @@ import Testing
   @Test func a403AndASuccessAreNotSignOuts() async throws {
     try await withServer { server in
       let forbidden = try await refreshedList(server.url("/forbidden"))
-      #expect(forbidden.refreshState.error?.kind == .forbidden)
+      #expect(forbidden.loadStates.refresh.error?.kind == .forbidden)
       #expect(signOutStatus(of: forbidden) == nil)
       let loaded = try await refreshedList(server.url("/drf/page?total=5"))
       #expect(loaded.items.count == 5)

@@ -48,7 +48,7 @@ import Testing
     await photos.idle()
     table.update()
     #expect(photos.items.map(\.id) == Array(0..<45))
-    #expect(photos.nextPageState == .reachedEnd)
+    #expect(photos.loadStates.next == .reachedEnd)
     #expect(adapter.render().first == "Photo 0")
     #expect(adapter.render().last == "[No more data]")
     await photos.waitForCacheWrites()

@@ -54,8 +54,8 @@ import Testing
         loader: endpoint.loader(on: server))
       await loadToTheEnd(list)
       #expect(list.items.map(\.id) == Array(0..<250))
-      #expect(list.refreshState == .idle)
-      #expect(list.nextPageState == .reachedEnd)
+      #expect(list.loadStates.refresh == .idle)
+      #expect(list.loadStates.next == .reachedEnd)
       #expect(!list.isBlank)
     }
   }
@@ -79,7 +79,7 @@ import Testing
       }
       #expect(pagesAsked == (1...10).map(String.init), "page=1 first, each page once: \(log.withLock { $0 })")
       #expect(list.totalCount == 1_000)
-      #expect(list.nextPageState == .reachedEnd)
+      #expect(list.loadStates.next == .reachedEnd)
     }
   }
 
@@ -88,12 +88,12 @@ import Testing
       let loader = HTTPPageLoader<TestItem>(baseURL: server.url("/flaky?key=list&fail=1"), style: .envelope())
       let list = PagedList(listName: "http", configuration: try Self.pagesFromOne, loader: loader)
       await list.refresh()?.value
-      let error = try #require(list.refreshState.error)
+      let error = try #require(list.loadStates.refresh.error)
       #expect(error.message == "The server had a problem (HTTP 500). Please try again.")
       #expect(error.details.contains("the database is on fire"))
       #expect(list.items.isEmpty)
       await list.retry()?.value
-      #expect(list.refreshState == .idle)
+      #expect(list.loadStates.refresh == .idle)
       #expect(list.items.map(\.id) == Array(0..<20))
     }
   }
@@ -116,14 +116,14 @@ import Testing
       #expect(list.items.map(\.id) == Array(0..<20))
       let slowNext = try #require(list.loadNextPage())
       try await server.waitForArrivals(at: "next")
-      #expect(list.nextPageState == .loading)
+      #expect(list.loadStates.next == .loading)
       await list.refresh()?.value
       #expect(list.items.map(\.id) == Array(0..<20))
       if !shielded { try await server.waitForHangups(at: "next") }
       try await server.openGate("next")
       await slowNext.value
       #expect(list.items.map(\.id) == Array(0..<20), "the late second page was appended")
-      #expect(list.nextPageState == .idle)
+      #expect(list.loadStates.next == .idle)
       #expect(completions.count == 2, "the dropped page was reported: \(completions)")
       // Paging goes on from the refreshed first page.
       await list.loadNextPage()?.value
@@ -139,9 +139,9 @@ import Testing
         listName: "http", context: RequestContext(userToken: token), configuration: try Self.pagesFromOne,
         loader: loader)
       await list.refresh()?.value
-      let error = try #require(list.refreshState.error)
+      let error = try #require(list.loadStates.refresh.error)
       #expect(error.message == "Please sign in again.")
-      for text in [error.message, error.details, "\(error)", String(reflecting: list.refreshState)] {
+      for text in [error.message, error.details, "\(error)", String(reflecting: list.loadStates.refresh)] {
         #expect(!text.contains(token), "leaked in \(text)")
       }
     }

@@ -72,7 +72,7 @@ import Testing
         listName: "http", configuration: try PagingConfiguration(style: setup.endpoint.paging, pageSize: 60),
         loader: setup.endpoint.loader(on: server))
       await list.start(at: anchor)?.value
-      #expect(list.refreshState == .idle)
+      #expect(list.loadStates.refresh == .idle)
       let first = try #require(list.items.first?.id)
       #expect(first > 0, "the list did not open in the middle")
       #expect(list.hasPrevious)
@@ -81,7 +81,7 @@ import Testing
         await task.value
         pages += 1
       }
-      #expect(list.previousPageState == .reachedEnd)
+      #expect(list.loadStates.previous == .reachedEnd)
       #expect(list.items.first?.id == 0)
       // Then down to the end: one contiguous list.
       while let task = list.loadNextPage(), pages < 20 {
@@ -89,7 +89,7 @@ import Testing
         pages += 1
       }
       #expect(list.items.map(\.id) == Array(0..<250))
-      #expect(list.nextPageState == .reachedEnd)
+      #expect(list.loadStates.next == .reachedEnd)
     }
   }
 

@@ -103,7 +103,7 @@ import Testing
       #expect(list.context.userToken == second)
       await list.loadNextPage()?.value
       #expect(list.items.map(\.id) == Array(0..<60), "the next page follows the last one shown")
-      #expect(list.nextPageState == .reachedEnd)
+      #expect(list.loadStates.next == .reachedEnd)
       // Three pages, each asked once; no refetch, no 401.
       #expect(try await account.stats() == .init(refreshes: 1, requests: 3, refused: 0))
 
@@ -166,7 +166,7 @@ import Testing
       await list.loadNextPage()?.value
       #expect(list.isSignedOut)
       #expect(list.items.isEmpty)
-      #expect(list.refreshState == .idle && list.nextPageState == .idle)
+      #expect(list.loadStates.refresh == .idle && list.loadStates.next == .idle)
       #expect(list.context == RequestContext())
       // Nothing more is sent, whatever the view or the app asks.
       #expect(list.refresh() == nil)
@@ -213,7 +213,7 @@ import Testing
       }
       #expect(completions.count == 1 + PagingNoProgressError.pageBound)
       #expect(list.items.map(\.id) == Array(0..<20))
-      let error = try #require(list.nextPageState.error)
+      let error = try #require(list.loadStates.next.error)
       #expect(error.kind == .badResponse)
       #expect(
         error.underlying as? PagingNoProgressError

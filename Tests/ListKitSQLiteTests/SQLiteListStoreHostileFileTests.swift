@@ -170,7 +170,7 @@ import Testing
     await list.loadNextPage()?.value
     await list.loadNextPage()?.value
     #expect(list.items.map(\.id) == Array(0..<120))
-    #expect(list.nextPageState == .reachedEnd)
+    #expect(list.loadStates.next == .reachedEnd)
     #expect(server.requests.count == 3)
   }
 
@@ -228,25 +228,25 @@ extension SQLiteListStoreHostileFileTests {
 
     await list.loadNextPage()?.value
     #expect(list.items.map(\.id) == Array(100..<150), "no row of the altered page is served")
-    guard case .failed(let altered) = list.nextPageState,
+    guard case .failed(let altered) = list.loadStates.next,
       case .corrupt? = altered.underlying as? SQLiteStoreError
     else {
-      Issue.record("next page \(list.nextPageState)")
+      Issue.record("next page \(list.loadStates.next)")
       return
     }
     // The list tries again with its cursor into the replaced file.
     await list.retry()?.value
     #expect(list.items.map(\.id) == Array(100..<150), "no unrelated row is served")
-    guard case .failed(let stale) = list.nextPageState,
+    guard case .failed(let stale) = list.loadStates.next,
       case .staleCursor? = stale.underlying as? StoredPageLoaderError
     else {
-      Issue.record("next page \(list.nextPageState)")
+      Issue.record("next page \(list.loadStates.next)")
       return
     }
     #expect(server.requests.isEmpty, "no fill from the network's first page after the rows on screen")
 
     await list.refresh()?.value
-    #expect(list.refreshState == .idle)
+    #expect(list.loadStates.refresh == .idle)
     await list.loadNextPage()?.value
     #expect(list.items.map(\.id) == Array(0..<100))
     #expect(list.items.allSatisfy { $0.title == "server \($0.id)" })
@@ -285,7 +285,7 @@ extension SQLiteListStoreHostileFileTests {
     await list.loadNextPage()?.value
     #expect(list.items.map(\.id) == Array(0..<200))
     #expect(list.items.allSatisfy { $0.title == "server \($0.id)" })
-    #expect(list.nextPageState == .reachedEnd)
+    #expect(list.loadStates.next == .reachedEnd)
     #expect(server.requests.count == 4)
 
     // The file was not the problem: it is left as it was, for a launch that can write again.

@@ -67,7 +67,7 @@ import Testing
     await list.loadNextPage()?.value
     await list.loadNextPage()?.value
     #expect(list.items.map(\.id) == Array(0..<120))
-    #expect(list.nextPageState == .reachedEnd)
+    #expect(list.loadStates.next == .reachedEnd)
     #expect(server.requests.count == 3)
     #expect(try await loader.store(for: nil).rowCount(StoreFixtures.listName) == 120)
 
@@ -80,7 +80,7 @@ import Testing
     await relaunched.loadNextPage()?.value
     await relaunched.loadNextPage()?.value
     #expect(relaunched.items.map(\.id) == Array(0..<120))
-    #expect(relaunched.nextPageState == .reachedEnd)
+    #expect(relaunched.loadStates.next == .reachedEnd)
     #expect(server.requests.count == 3)
   }
 

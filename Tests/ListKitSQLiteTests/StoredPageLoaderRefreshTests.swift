@@ -53,8 +53,8 @@ import Testing
     let launch = await loader.open(list, refreshOnLaunch: .always)
     #expect(launch.refreshed)
     #expect(list.items.map(\.id) == Array(0..<50))
-    guard case .failed = list.refreshState else {
-      Issue.record("refresh state \(list.refreshState)")
+    guard case .failed = list.loadStates.refresh else {
+      Issue.record("refresh state \(list.loadStates.refresh)")
       return
     }
     guard case .failed = list.status else {
@@ -85,7 +85,7 @@ import Testing
       loader: loader)
     let launch = await loader.open(list, refreshOnLaunch: .always)
     #expect(launch.refreshed)
-    #expect(list.refreshState == .idle)
+    #expect(list.loadStates.refresh == .idle)
     #expect(list.items.first?.id == 10_000, "the screen stays on the row it opened on")
     #expect(server.requests.count == 1)
     let store = loader.store(for: nil)

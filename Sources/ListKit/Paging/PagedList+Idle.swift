@@ -6,7 +6,7 @@ extension PagedList {
   /// Saves of the first page to the cache are not counted (see ``waitForCacheWrites()``).
   package var isIdle: Bool {
     // Read through the observable properties, so that a SwiftUI view showing this is updated.
-    _ = (refreshState, nextPageState)
+    _ = loadStates
     return !machine.hasLoadInFlight
   }
 

@@ -7,9 +7,7 @@ extension PagedList {
   /// is the same key to an observer as a literal.
   @MainActor struct ObservedKeyPaths {
     let items: KeyPath<PagedList, [Item]> = \.items
-    let refreshState: KeyPath<PagedList, LoadState> = \.refreshState
-    let nextPageState: KeyPath<PagedList, LoadState> = \.nextPageState
-    let previousPageState: KeyPath<PagedList, LoadState> = \.previousPageState
+    let loadStates: KeyPath<PagedList, PagingLoadStates> = \.loadStates
     let hasPrevious: KeyPath<PagedList, Bool> = \.hasPrevious
     let isSignedOut: KeyPath<PagedList, Bool> = \.isSignedOut
     let isBlank: KeyPath<PagedList, Bool> = \.isBlank

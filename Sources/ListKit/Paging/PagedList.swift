@@ -30,8 +30,8 @@ import Observation
 /// A failure is a ``PagingError`` that keeps the loader's error and its ``PagingErrorKind``.
 ///
 /// One model of status, ``status``, and one channel per audience: a SwiftUI view (or any code
-/// using Observation) reads the observable properties (``items``, ``status``, ``refreshState``,
-/// ``nextPageState``, ``cachedPageAge``…); code that awaits iterates ``events()``;
+/// using Observation) reads the observable properties (``items``, ``status``, ``loadStates``,
+/// ``cachedPageAge``…); code that awaits iterates ``events()``;
 /// the classic callback style sets ``onItemsChanged``, ``onRequestCompleted`` and
 /// ``onCacheLoaded``, which receive the same ``PagedListEvent``s as they happen.
 ///
@@ -156,16 +156,10 @@ extension PagedList {
     return machine.shownItem(at: index)
   }
 
-  /// The state of the refresh (first page) direction.
-  public var refreshState: LoadState { tracked(keyPaths.refreshState) { $0.refreshState } }
-
-  /// The state of the next-page direction; ``LoadState/reachedEnd`` shows "no more data".
-  public var nextPageState: LoadState { tracked(keyPaths.nextPageState) { $0.nextPageState } }
-
-  /// The state of the previous-page direction (items before the first one held);
-  /// ``LoadState/reachedEnd`` is "no earlier items", which a list started at the top reaches with
-  /// its first page.
-  public var previousPageState: LoadState { tracked(keyPaths.previousPageState) { $0.previousPageState } }
+  /// The load state of each direction: the first page (``PagingLoadStates/refresh``), the pages
+  /// after the loaded ones (``PagingLoadStates/next``) and before them
+  /// (``PagingLoadStates/previous``).
+  public var loadStates: PagingLoadStates { tracked(keyPaths.loadStates) { $0.loadStates } }
 
   /// Whether a previous page can be loaded now.
   package var hasPrevious: Bool { tracked(keyPaths.hasPrevious) { $0.hasPrevious } }
@@ -191,7 +185,7 @@ extension PagedList {
   /// leaves out: older items loading or failed, or the top of a list that did not start there.
   package var previousPageStatus: PagingStatus {
     registrar.access(self, keyPath: keyPaths.hasPrevious)
-    registrar.access(self, keyPath: keyPaths.previousPageState)
+    registrar.access(self, keyPath: keyPaths.loadStates)
     return PagingStatus(previousPageOf: machine)
   }
 
@@ -283,7 +277,7 @@ extension PagedList {
   ///
   /// The rules of ``loadNextPage()`` in the other direction, independent of it: does nothing
   /// while a previous page or a refresh is in flight, before a first
-  /// page has loaded, or at the top (``previousPageState`` is ``LoadState/reachedEnd``). After a
+  /// page has loaded, or at the top (the previous direction of ``loadStates`` is ``LoadState/reachedEnd``). After a
   /// previous-page failure it does nothing: ``retry()`` repeats the failed request.
   /// - Returns: The task loading the page, or `nil` when it started nothing.
   @discardableResult
@@ -461,15 +455,13 @@ extension PagedList {
 
 extension PagedList {
   private struct Observed: Equatable {
-    var refreshState: LoadState
-    var nextPageState: LoadState
+    var loadStates: PagingLoadStates
     var isBlank: Bool
     var hasMore: Bool
     var cachedPageAge: Duration?
     var totalCount: Int?
     var context: RequestContext
     var cacheKey: PageCacheKey
-    var previousPageState: LoadState
     var hasPrevious: Bool
     var status: PagingStatus
     var isSignedOut: Bool
@@ -477,10 +469,10 @@ extension PagedList {
 
   private var observed: Observed {
     Observed(
-      refreshState: machine.refreshState, nextPageState: machine.nextPageState,
-      isBlank: machine.isBlank, hasMore: machine.hasMore, cachedPageAge: machine.cachedPageAge,
+      loadStates: machine.loadStates, isBlank: machine.isBlank, hasMore: machine.hasMore,
+      cachedPageAge: machine.cachedPageAge,
       totalCount: machine.totalCount, context: machine.context, cacheKey: machine.cacheKey,
-      previousPageState: machine.previousPageState, hasPrevious: machine.hasPrevious,
+      hasPrevious: machine.hasPrevious,
       status: PagingStatus(machine), isSignedOut: machine.isSignedOut)
   }
 
@@ -513,22 +505,22 @@ extension PagedList {
       registrar.didSet(self, keyPath: keyPath)
     }
     notify(keyPaths.items, if: itemsChange != nil)
-    notify(keyPaths.refreshState, if: before.refreshState != after.refreshState)
-    notify(keyPaths.nextPageState, if: before.nextPageState != after.nextPageState)
+    notify(keyPaths.loadStates, if: before.loadStates != after.loadStates)
     notify(keyPaths.isBlank, if: before.isBlank != after.isBlank)
     notify(keyPaths.hasMore, if: before.hasMore != after.hasMore)
     notify(keyPaths.cachedPageAge, if: before.cachedPageAge != after.cachedPageAge)
     notify(keyPaths.totalCount, if: before.totalCount != after.totalCount)
     notify(keyPaths.context, if: before.context != after.context)
     notify(keyPaths.cacheKey, if: before.cacheKey != after.cacheKey)
-    notify(keyPaths.previousPageState, if: before.previousPageState != after.previousPageState)
     notify(keyPaths.hasPrevious, if: before.hasPrevious != after.hasPrevious)
     notify(keyPaths.isSignedOut, if: before.isSignedOut != after.isSignedOut)
     notify(keyPaths.status, if: before.status != after.status)
     if let itemsChange { emit(.itemsChanged(itemsChange)) }
     if before.status != after.status {
       emit(.statusChanged(after.status))
-    } else if before.previousPageState != after.previousPageState || before.hasPrevious != after.hasPrevious {
+    } else if before.loadStates.previous != after.loadStates.previous
+      || before.hasPrevious != after.hasPrevious
+    {
       // The row above the items follows the previous pages, which the list's status leaves out:
       // only the sections hear of it.
       notifyChangeObservers(.statusChanged(after.status))

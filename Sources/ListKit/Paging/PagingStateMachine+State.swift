@@ -51,6 +51,11 @@ extension PagingStateMachine {
   /// items".
   package var previousPageState: LoadState { Self.state(requests.previousPage, edge: positions.previous) }
 
+  /// The three directions' states, as ``PagedList/loadStates`` shows them.
+  package var loadStates: PagingLoadStates {
+    PagingLoadStates(refresh: refreshState, next: nextPageState, previous: previousPageState)
+  }
+
   /// Whether a first page has loaded and no item is held.
   package var isBlank: Bool { requests.hasLoadedFirstPage && cachedPageAge == nil && shownItems.isEmpty }
 

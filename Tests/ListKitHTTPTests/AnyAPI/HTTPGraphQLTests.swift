@@ -35,10 +35,10 @@ import Testing
     try await withServer { server in
       let list = try makeList(server, key: "relay", token: "good")
       await loadToTheEnd(list)
-      #expect(list.refreshState == .idle)
+      #expect(list.loadStates.refresh == .idle)
       #expect(list.items.map(\.id) == Array(0..<997))
       #expect(list.totalCount == 997)
-      #expect(list.nextPageState == .reachedEnd)
+      #expect(list.loadStates.next == .reachedEnd)
       // 25 pages of 40 (the last of 37); hasNextPage ends paging without an empty request.
       #expect(try await requestCount(on: server, key: "relay") == 25)
     }
@@ -48,7 +48,7 @@ import Testing
     try await withServer { server in
       let list = try makeList(server, key: "signedOut", token: "expired")
       await list.refresh()?.value
-      let error = try #require(list.refreshState.error)
+      let error = try #require(list.loadStates.refresh.error)
       #expect(error.kind == .unauthorized)
       // The server echoes the token in its message; the loader redacts it.
       #expect(

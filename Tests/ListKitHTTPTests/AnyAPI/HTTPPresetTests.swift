@@ -31,7 +31,7 @@ import Testing
         configuration: try PagingConfiguration(style: .pageIndex(firstIndex: 1), pageSize: 40), loader: loader
       )
       await loadToTheEnd(list)
-      #expect(list.refreshState == .idle)
+      #expect(list.loadStates.refresh == .idle)
       #expect(list.items.map(\.id) == (0..<997).map(String.init))
       #expect(list.items[3].title == "article 3")
       // "2026-05-04", a date without a time, is midnight UTC.
@@ -72,7 +72,7 @@ import Testing
       await loadToTheEnd(list)
       #expect(list.items.map(\.id) == Array(0..<total))
       #expect(list.totalCount == total)
-      #expect(list.nextPageState == .reachedEnd)
+      #expect(list.loadStates.next == .reachedEnd)
       // 960 = 24 full pages: a full last page used to cost a 25th, empty request.
       #expect(try await requestCount(on: server, key: key) == (total + 39) / 40)
     }

@@ -18,7 +18,7 @@ import Testing
       await loadToTheEnd(list)
       #expect(list.items.count == 997)
       #expect(list.items.map(\.id) == Array(0..<997))
-      #expect(list.nextPageState == .reachedEnd)
+      #expect(list.loadStates.next == .reachedEnd)
       #expect(list.totalCount == 997)
       #expect(try await requestCount(on: server, key: "relative") == 25)
     }

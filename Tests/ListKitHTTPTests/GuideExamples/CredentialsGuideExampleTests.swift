@@ -18,7 +18,7 @@ import Testing
       try await account.expire()
       await photos.loadNextPage()?.value
       #expect(photos.items.map(\.id) == Array(0..<60))
-      #expect(photos.nextPageState == .reachedEnd)
+      #expect(photos.loadStates.next == .reachedEnd)
       #expect(try await account.stats() == .init(refreshes: 1, requests: 4, refused: 1))
       #expect(photos.context.userToken == nil)
     }

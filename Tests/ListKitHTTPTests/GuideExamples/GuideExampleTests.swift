@@ -12,8 +12,8 @@ import Testing
   /// Waits for the refresh in flight to end: the first of the list's events after which it is
   /// not loading.
   func refreshEnded(_ list: PagedList<some Identifiable & Sendable>) async {
-    guard list.refreshState.isLoading else { return }
-    for await _ in list.events() where !list.refreshState.isLoading { break }
+    guard list.loadStates.refresh.isLoading else { return }
+    for await _ in list.events() where !list.loadStates.refresh.isLoading { break }
   }
 
   @Test func theReadmeScreenPagesADjangoListToTheEndWithItsPinnedPhotos() async throws {
@@ -33,7 +33,7 @@ import Testing
       #expect(screen.photos.totalCount == 45)
 
       // Scrolling to the bottom asks for each next page; the pinned photo 25 arrives on page 2.
-      for _ in 0..<10 where screen.photos.nextPageState != .reachedEnd {
+      for _ in 0..<10 where screen.photos.loadStates.next != .reachedEnd {
         try view.scroll(toOffset: view.maximumContentOffset)
         await screen.photos.idle()
         screen.table.update()
@@ -79,7 +79,7 @@ import Testing
       }
       #expect(photos.items.map(\.id) == Array(0..<45))
       #expect(photos.totalCount == 45)
-      #expect(photos.nextPageState == .reachedEnd)
+      #expect(photos.loadStates.next == .reachedEnd)
     }
   }
 }

@@ -55,7 +55,7 @@ enum ScreenTestGuideExample {
       #expect(view.render().prefix(2) == ["Post 0 ♥ 0", "Post 1 ♥ 0"])
 
       // Scroll as the user does: the rows near the end ask for the next page.
-      while screen.posts.nextPageState != .reachedEnd {
+      while screen.posts.loadStates.next != .reachedEnd {
         try view.scroll(toOffset: view.contentHeight)
         await screen.posts.idle()  // the page the scroll asked for has landed
         await screen.table.updatesApplied()

@@ -52,7 +52,7 @@ import Testing
       expectContiguousRows(screen.section, list, screen.view, maximum: maximum, "up, step \(step)")
     }
     #expect(list.items.first?.id == 0, "the dropped pages loaded again")
-    #expect(list.previousPageState == .reachedEnd)
-    #expect(list.nextPageState == .idle, "the bottom pages dropped on the way up can load again")
+    #expect(list.loadStates.previous == .reachedEnd)
+    #expect(list.loadStates.next == .idle, "the bottom pages dropped on the way up can load again")
   }
 }

@@ -56,7 +56,7 @@ import Testing
 
   @Test func theTopRowSaysNoOlderItemsOnlyInAListThatDidNotStartAtTheTop() async throws {
     let chat = await Chat()
-    while chat.list.previousPageState != .reachedEnd {
+    while chat.list.loadStates.previous != .reachedEnd {
       let older = try chat.loadOlder()
       await older.value
     }
@@ -70,7 +70,7 @@ import Testing
       loader: ClosurePageLoader { ItemSource(count: 100).page(for: $0) })
     let topSection = PagedSection(list: top) { PagedSectionPrependTests.MessageRow($0) }
     await top.start()?.value
-    #expect(top.previousPageState == .reachedEnd)
+    #expect(top.loadStates.previous == .reachedEnd)
     #expect(topSection.previousPageStatus == .hidden)
   }
 

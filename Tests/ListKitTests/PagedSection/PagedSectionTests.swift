@@ -73,7 +73,7 @@ import Testing
   /// Waits for the load in flight, if any (one the view started by scrolling or selecting, whose
   /// task the section keeps), then performs the scheduled table update.
   func settle(_ screen: Screen) async {
-    if screen.list.refreshState.isLoading || screen.list.nextPageState.isLoading {
+    if screen.list.loadStates.refresh.isLoading || screen.list.loadStates.next.isLoading {
       await screen.completions.wait(for: screen.completions.count + 1)
     }
     screen.table.update()

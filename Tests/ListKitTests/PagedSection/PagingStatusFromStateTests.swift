@@ -69,8 +69,8 @@ import Testing
     func check(_ step: String) {
       let list = harness.list
       let expected = PagingStatus(
-        isBlank: list.isBlank, hasItems: !list.items.isEmpty, refreshState: list.refreshState,
-        nextPageState: list.nextPageState, totalCount: list.totalCount)
+        isBlank: list.isBlank, hasItems: !list.items.isEmpty, refreshState: list.loadStates.refresh,
+        nextPageState: list.loadStates.next, totalCount: list.totalCount)
       #expect(list.status == expected, "\(step)")
       statuses.append(list.status)
     }

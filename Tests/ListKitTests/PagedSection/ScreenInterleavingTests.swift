@@ -212,7 +212,8 @@ import Testing
     flush()
     if printsSteps {
       print("\(log.last ?? ""): offset \(view.contentOffset): " + view.render().joined(separator: " | "))
-      print("    items \(list.items.map(\.id)) next \(list.nextPageState) previous \(list.previousPageState)")
+      print(
+        "    items \(list.items.map(\.id)) next \(list.loadStates.next) previous \(list.loadStates.previous)")
     }
     return check(before: before, movesRows: movesRows, inPlaceRefreshLanded: inPlaceRefreshLanded).map {
       "\($0)\n  screen before: \(screenBefore)\n  screen after: offset \(view.contentOffset): "
@@ -223,7 +224,7 @@ import Testing
   /// Waits until the request of every direction the list loads has reached the server.
   private func requestsArrived() async {
     while true {
-      let loading = [list.refreshState, list.nextPageState, list.previousPageState].map(\.isLoading)
+      let loading = [list.loadStates.refresh, list.loadStates.next, list.loadStates.previous].map(\.isLoading)
       let arrived = Set(server.live.map(\.request.direction))
       let directions: [PagingDirection] = [.refresh, .nextPage, .previousPage]
       if zip(directions, loading).allSatisfy({ !$1 || arrived.contains($0) }) { return }
@@ -247,8 +248,8 @@ import Testing
       let direction: PagingDirection = isTop && section.displayedCells.count > 1 ? .previousPage : .nextPage
       _ = try? view.selectItem(at: path)
       flush()
-      let state = direction == .previousPage ? list.previousPageState : list.nextPageState
-      if !state.isLoading, !list.refreshState.isLoading {
+      let state = direction == .previousPage ? list.loadStates.previous : list.loadStates.next
+      if !state.isLoading, !list.loadStates.refresh.isLoading {
         log.append("!! the tap on the failed \(direction) row retried nothing")
       }
       return
@@ -408,8 +409,8 @@ import Testing
     }
 
     // Status rows tell the truth.
-    let loadsNext = list.nextPageState.isLoading || list.refreshState.isLoading
-    let loadsPrevious = list.previousPageState.isLoading || list.refreshState.isLoading
+    let loadsNext = list.loadStates.next.isLoading || list.loadStates.refresh.isLoading
+    let loadsPrevious = list.loadStates.previous.isLoading || list.loadStates.refresh.isLoading
     let visible = view.visibleItemPaths.map(\.item)
     let cells = section.displayedCells
     if let last = cells.indices.last, !(cells[last] is Row), visible.contains(last),
@@ -423,13 +424,13 @@ import Testing
     {
       return "the row above the items says loading older, and nothing loads"
     }
-    if case .failed = list.nextPageState, !ids.isEmpty, !isFailed(section.status) {
+    if case .failed = list.loadStates.next, !ids.isEmpty, !isFailed(section.status) {
       return "the next page failed and the status row says \(section.status)"
     }
-    if case .failed = list.previousPageState, !ids.isEmpty, !isFailed(section.previousPageStatus) {
+    if case .failed = list.loadStates.previous, !ids.isEmpty, !isFailed(section.previousPageStatus) {
       return "the previous page failed and the row above the items says \(section.previousPageStatus)"
     }
-    if ids.isEmpty, list.hasMore, !loadsNext, case .idle = list.nextPageState,
+    if ids.isEmpty, list.hasMore, !loadsNext, case .idle = list.loadStates.next,
       !list.isBlank, !server.items.isEmpty
     {
       return "nothing is shown, the server has more, and nothing asks for it"

@@ -22,7 +22,7 @@ import Testing
       try view.scroll(toOffset: view.maximumContentOffset)
       await list.idle()
       table.update()
-      if list.nextPageState == .reachedEnd { break }
+      if list.loadStates.next == .reachedEnd { break }
     }
     try view.scroll(toOffset: view.maximumContentOffset)
     table.update()
@@ -98,7 +98,7 @@ import Testing
     try await scrollToTheEnd(view, photos, table)
 
     #expect(photos.items.count == 45)
-    #expect(photos.nextPageState == .reachedEnd)
+    #expect(photos.loadStates.next == .reachedEnd)
     #expect(view.render().last == "[No more data]")
     #expect(
       diagnostics.contains(

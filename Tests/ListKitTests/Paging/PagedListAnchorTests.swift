@@ -51,8 +51,8 @@ import Testing
     #expect(list.hasPrevious && list.hasMore)
     await scrollToBothEnds(list)
     #expect(list.items.map(\.id) == Array(0..<23))
-    #expect(list.previousPageState == .reachedEnd)
-    #expect(list.nextPageState == .reachedEnd)
+    #expect(list.loadStates.previous == .reachedEnd)
+    #expect(list.loadStates.next == .reachedEnd)
   }
 
   @Test func eachStyleAnchorStartsWhereItSays() async {
@@ -76,8 +76,8 @@ import Testing
     let list = PagedList(listName: "items", configuration: .test(.offset, pageSize: 5), loader: loader)
     await list.start(at: .item(id: 12))?.value
     #expect(list.items.map(\.id) == Array(10..<15))
-    #expect(list.previousPageState == .reachedEnd)
-    #expect(list.nextPageState == .reachedEnd)
+    #expect(list.loadStates.previous == .reachedEnd)
+    #expect(list.loadStates.next == .reachedEnd)
   }
 
   @Test func theCachedFirstPageAppliesOnlyToAListStartedAtTheTop() async {

@@ -41,7 +41,7 @@ import Testing
     list.loadNextPage()
     await list.idle()
     #expect(list.items.map(\.id) == Array(0..<10))
-    #expect(list.refreshState == .idle && list.nextPageState == .idle)
+    #expect(list.loadStates.refresh == .idle && list.loadStates.next == .idle)
   }
 
   @Test func theLaunchCacheReadAndTheRefreshAfterIt_areWaitedFor() async {
@@ -56,7 +56,7 @@ import Testing
 
     #expect(list.items.map(\.id) == [0, 1, 2])
     #expect(list.cachedPageAge == nil)
-    #expect(list.nextPageState == .reachedEnd)
+    #expect(list.loadStates.next == .reachedEnd)
   }
 
   @Test func pagesAViewAsksForWhileTheFirstOneArrives_areWaitedForToo() async throws {
@@ -73,7 +73,7 @@ import Testing
     await list.idle()
 
     #expect(list.items.count == 23)
-    #expect(list.nextPageState == .reachedEnd)
+    #expect(list.loadStates.next == .reachedEnd)
     table.update()
     #expect(view.render().last == "[No more data]")
   }
@@ -89,7 +89,7 @@ import Testing
     waiter.cancel()
     await waiter.value
 
-    #expect(list.refreshState == .loading)
+    #expect(list.loadStates.refresh == .loading)
     load?.succeed(Page(items: testItems(0..<2), hasMore: false))
     await list.idle()
     #expect(list.items.count == 2)

@@ -33,7 +33,7 @@ import Testing
     firstLoad.succeed(page(40..<50))
     await first?.value
     #expect(setup.list.items.isEmpty, "the older jump's answer is dropped")
-    #expect(setup.list.refreshState == .loading)
+    #expect(setup.list.loadStates.refresh == .loading)
     secondLoad.succeed(page(80..<90))
     await second.value
     #expect(setup.list.items.map(\.id) == Array(80..<90))

@@ -45,7 +45,7 @@ import Testing
     let start = launch.list.start()
     // Decided in the same step, before any task ran: the network is already asked.
     // Without that, the request below would wait for the read forever: end here instead.
-    try #require(launch.list.refreshState == .loading)
+    try #require(launch.list.loadStates.refresh == .loading)
     let read = await launch.nextRead()
     #expect(read?.key == launch.list.cacheKey)
     let request = try #require(await launch.nextRequest())
@@ -62,7 +62,7 @@ import Testing
     var launch = Launch()
     defer { launch.cache.answerAll() }
     let start = launch.list.start()
-    try #require(launch.list.refreshState == .loading, "the network must be asked at once")
+    try #require(launch.list.loadStates.refresh == .loading, "the network must be asked at once")
     let request = try #require(await launch.nextRequest())
     let read = try #require(await launch.nextRead())
     read.answer(.hit(CachedPage(page: page([8, 9]), savedAt: testNow.addingTimeInterval(-60))))
@@ -83,7 +83,7 @@ import Testing
     var changes: [ItemsChange] = []
     launch.list.onItemsChanged = { changes.append($0) }
     let start = launch.list.start()
-    try #require(launch.list.refreshState == .loading, "the network must be asked at once")
+    try #require(launch.list.loadStates.refresh == .loading, "the network must be asked at once")
     let request = try #require(await launch.nextRequest())
     let read = try #require(await launch.nextRead())
     request.succeed(page([1, 2, 3]))

@@ -32,11 +32,11 @@ import Testing
     #expect(pending.sawCancellation)
     await next?.value
     #expect(completions.isEmpty, "a cancelled load is not reported")
-    #expect(harness.list.nextPageState == .idle)
+    #expect(harness.list.loadStates.next == .idle)
     #expect(harness.list.items.map(\.id) == [0, 1, 2])
     await harness.loadNext(page(3..<6))
     #expect(harness.list.items.count == 6)
-    #expect(harness.list.nextPageState == .idle)
+    #expect(harness.list.loadStates.next == .idle)
   }
 
   @Test func cancelDropsAnAnswerThatArrivesAnyway() async {
@@ -44,7 +44,7 @@ import Testing
     let refresh = harness.list.refresh()
     let pending = await harness.nextRequest()
     harness.list.cancel()
-    #expect(harness.list.refreshState == .idle)
+    #expect(harness.list.loadStates.refresh == .idle)
     pending.succeed(page(0..<3))
     await refresh?.value
     #expect(harness.list.items.isEmpty)

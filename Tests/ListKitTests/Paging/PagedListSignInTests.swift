@@ -39,7 +39,7 @@ import Testing
     await harness.nextRequest().fail(FriendlyLoaderError(text: "expired"))
     await next?.value
     harness.list.switchContext(to: RequestContext(accountID: "alice", userToken: "t2"))
-    #expect(harness.list.nextPageState.error != nil, "the failure stays until retried")
+    #expect(harness.list.loadStates.next.error != nil, "the failure stays until retried")
     let retry = harness.list.retry()
     await harness.answerNextRequest(at: .page(index: 1, size: 3), token: "t2", with: page(3..<6))
     await retry?.value
@@ -76,7 +76,7 @@ import Testing
     #expect(harness.list.isSignedOut)
     #expect(!harness.list.isBlank)
     #expect(harness.list.context == RequestContext())
-    #expect(harness.list.nextPageState == .idle && harness.list.refreshState == .idle)
+    #expect(harness.list.loadStates.next == .idle && harness.list.loadStates.refresh == .idle)
     #expect(harness.list.refresh() == nil)
     #expect(harness.list.start() == nil)
     #expect(harness.list.loadNextPage() == nil)
@@ -114,12 +114,12 @@ import Testing
     await harness.loadNext(page(0..<3))
     await harness.loadNext(page(0..<3))
     await harness.loadNext(page(1..<4))
-    #expect(harness.list.nextPageState == .idle)
+    #expect(harness.list.loadStates.next == .idle)
     for repeatCount in 1...PagingNoProgressError.pageBound {
-      #expect(harness.list.nextPageState == .idle, "ended after \(repeatCount - 1) repeats")
+      #expect(harness.list.loadStates.next == .idle, "ended after \(repeatCount - 1) repeats")
       await harness.loadNext(page(0..<3))
     }
-    let error = harness.list.nextPageState.error
+    let error = harness.list.loadStates.next.error
     #expect(error?.kind == .badResponse)
     #expect(
       error?.underlying as? PagingNoProgressError

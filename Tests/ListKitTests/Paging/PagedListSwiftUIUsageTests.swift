@@ -20,7 +20,7 @@ import Testing
     request.succeed(page(0..<3))
     await refreshable.value
     #expect(list.items == testItems(0..<3))
-    #expect(list.refreshState == .idle)
+    #expect(list.loadStates.refresh == .idle)
   }
 
   @Test func aViewReadingTheStatusIsInvalidatedWhenARefreshStartsAndEnds() async throws {
@@ -99,7 +99,7 @@ import Testing
     #expect(shown[3] == .reachedEnd(totalCount: nil))
     #expect(shown[4] == .hidden, "a refresh hides no more data as soon as it starts: \(shown)")
     #expect(shown[5] == .hidden, "and more can load after its first page: \(shown)")
-    #expect(list.nextPageState == .idle)
+    #expect(list.loadStates.next == .idle)
   }
 
   @Test func aFailedNextPageShowsItsMessageUntilRetried() async throws {

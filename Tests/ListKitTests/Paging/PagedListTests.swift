@@ -68,12 +68,12 @@ import Testing
     var completions: [RequestCompletion] = []
     harness.list.onRequestCompleted = { completions.append($0) }
     let task = harness.list.refresh()
-    #expect(harness.list.refreshState == .loading)
+    #expect(harness.list.loadStates.refresh == .loading)
     await harness.answerNextRequest(at: .page(index: 0, size: 3), token: "s3cr3t", with: page(0..<3))
     await task?.value
     #expect(harness.list.items == testItems(0..<3))
-    #expect(harness.list.refreshState == .idle)
-    #expect(harness.list.nextPageState == .idle)
+    #expect(harness.list.loadStates.refresh == .idle)
+    #expect(harness.list.loadStates.next == .idle)
     #expect(harness.list.hasMore)
     #expect(
       completions == [
@@ -109,7 +109,7 @@ import Testing
     nextRequest.succeed(page(3..<6))
     await next?.value
     #expect(harness.list.items.map(\.id) == [10, 11, 12])
-    #expect(harness.list.nextPageState == .idle)
+    #expect(harness.list.loadStates.next == .idle)
   }
 
   @Test func aLoaderThatHonoursCancellationEndsTheNextPageWithoutAFailure() async {
@@ -122,7 +122,7 @@ import Testing
     let refresh = harness.list.refresh()
     await next?.value
     #expect(completions.isEmpty, "the cancelled load is not reported")
-    #expect(harness.list.nextPageState == .idle)
+    #expect(harness.list.loadStates.next == .idle)
     await harness.nextRequest().succeed(page(0..<3))
     await refresh?.value
     #expect(completions.map(\.direction) == [.refresh])
@@ -135,8 +135,8 @@ import Testing
     let failed = await harness.nextRequest()
     failed.fail(FriendlyLoaderError(text: "You are offline."))
     await next?.value
-    #expect(harness.list.nextPageState.error?.message == "You are offline.")
-    #expect(harness.list.nextPageState.error?.direction == .nextPage)
+    #expect(harness.list.loadStates.next.error?.message == "You are offline.")
+    #expect(harness.list.loadStates.next.error?.direction == .nextPage)
     #expect(harness.list.itemWillDisplay(at: 2) == nil)
     let retry = harness.list.retry()
     let again = await harness.nextRequest()
@@ -155,7 +155,7 @@ import Testing
     let task = harness.list.refresh()
     await harness.nextRequest().fail(LeakyLoaderError(token: token))
     await task?.value
-    let error = harness.list.refreshState.error
+    let error = harness.list.loadStates.refresh.error
     #expect(error?.message == "The list could not be loaded.")
     #expect(error?.details.contains("<redacted>") == true)
     for text in [error?.message, error?.details, completions.first?.error?.message, error.map { "\($0)" }] {
@@ -169,7 +169,7 @@ import Testing
     harness.list.onRequestCompleted = { completions.append($0) }
     await harness.loadFirstPage(page([], hasMore: true))
     #expect(harness.list.isBlank)
-    #expect(harness.list.nextPageState == .reachedEnd)
+    #expect(harness.list.loadStates.next == .reachedEnd)
     #expect(completions.first?.isBlank == true)
     #expect(completions.first?.hasMore == false)
     #expect(harness.list.loadNextPage() == nil)
@@ -178,9 +178,9 @@ import Testing
   @Test func reachedEndResetsOnPullToRefresh() async {
     var harness = Harness()
     await harness.loadFirstPage(page(0..<3, hasMore: false))
-    #expect(harness.list.nextPageState == .reachedEnd)
+    #expect(harness.list.loadStates.next == .reachedEnd)
     let refresh = harness.list.refresh()
-    #expect(harness.list.nextPageState == .idle)
+    #expect(harness.list.loadStates.next == .idle)
     await harness.nextRequest().succeed(page(0..<3))
     await refresh?.value
     #expect(harness.list.loadNextPage() != nil)
@@ -216,7 +216,7 @@ import Testing
     #expect(harness.list.items.map(\.id) == [1, 2])
     #expect(harness.list.cachedPageAge != nil)
     #expect(harness.list.cachedPageAge == .seconds(3600))
-    #expect(harness.list.refreshState == .loading)
+    #expect(harness.list.loadStates.refresh == .loading)
     #expect(cacheReports == [CacheLoadCompletion.shown(age: .seconds(3600), itemCount: 2)])
     refresh.succeed(page([7, 8, 9]))
     await start?.value
@@ -255,7 +255,7 @@ import Testing
     await harness.list.cacheReadTask?.value
     #expect(harness.list.items.map(\.id) == [1, 2])
     #expect(harness.list.cachedPageAge != nil)
-    #expect(harness.list.refreshState.error != nil)
+    #expect(harness.list.loadStates.refresh.error != nil)
     #expect(completions.first?.error != nil)
     #expect(completions.first?.error?.message.isEmpty == false)
     #expect(!harness.list.isBlank)
@@ -323,7 +323,7 @@ import Testing
     }
     let stateChanged = Flag()
     withObservationTracking {
-      _ = harness.list.nextPageState
+      _ = harness.list.loadStates.next
     } onChange: {
       stateChanged.set()
     }

@@ -25,7 +25,7 @@ private struct PlainError: Error {}
     let task = harness.list.refresh()
     await harness.nextRequest().fail(AppLoaderError.sessionExpired)
     await task?.value
-    let error = harness.list.refreshState.error
+    let error = harness.list.loadStates.refresh.error
     #expect(error?.kind == .unauthorized)
     #expect(error?.message == "Please sign in again.", "the kind's default text, no text of its own")
     #expect((error?.underlying as? AppLoaderError) == .sessionExpired)

@@ -547,16 +547,17 @@ import Testing
     if Set(list.items.map(\.id)).count != list.items.count { return "two items share an id" }
     if list.items != model.shown { return "items \(list.items), model \(model.shown)" }
     if list.totalCount != model.totalCount { return "total \(String(describing: list.totalCount))" }
-    if list.refreshState.kind != model.refreshState { return "refresh \(list.refreshState.kind)" }
-    if list.nextPageState.kind != model.nextPageState { return "next page \(list.nextPageState.kind)" }
-    if list.previousPageState.kind != model.previousPageState {
-      return "previous page \(list.previousPageState.kind), model \(model.previousPageState)"
+    if list.loadStates.refresh.kind != model.refreshState { return "refresh \(list.loadStates.refresh.kind)" }
+    if list.loadStates.next.kind != model.nextPageState { return "next page \(list.loadStates.next.kind)" }
+    if list.loadStates.previous.kind != model.previousPageState {
+      return "previous page \(list.loadStates.previous.kind), model \(model.previousPageState)"
     }
     if list.isBlank != model.isBlank { return "isBlank \(list.isBlank)" }
     if (list.cachedPageAge != nil) != model.showingCache { return "cached flag differs" }
     guard let token else { return nil }
-    for error in [list.refreshState.error, list.nextPageState.error, list.previousPageState.error].compactMap(
-      { $0 })
+    for error in [list.loadStates.refresh.error, list.loadStates.next.error, list.loadStates.previous.error]
+      .compactMap(
+        { $0 })
     where error.message.contains(token) || error.details.contains(token) {
       return "the token leaked into an error: \(error)"
     }

@@ -120,10 +120,11 @@ import Testing
     let next = machine.ticket(of: .nextPage)
     _ = next.map { machine.failed($0, with: networkDown) }
     #expect(machine.nextPageState.error != nil)
-    #expect(machine.loadPreviousPage().load?.request.position == .cursorBefore("6", limit: 3))
-    // The next-page failure stays; a retry repeats only it (the previous page is in flight).
+    // Neither direction asks again by itself; a retry repeats both failures.
+    #expect(machine.loadPreviousPage().isEmpty && machine.loadNextPage().isEmpty)
     let retried = machine.retry()
-    #expect(retried.loads.map(\.request.position) == [.cursor("9", limit: 3)])
+    #expect(
+      Set(retried.loads.map(\.request.position)) == [.cursor("9", limit: 3), .cursorBefore("6", limit: 3)])
   }
 
   @Test func retryRepeatsBothFailedDirections() throws {
