@@ -6,8 +6,8 @@ final class DemoTableManager: TableManager {
   /// Whether rows coming on screen are reported to the sections (and so load the next page).
   var reportsDisplay = true
 
-  override func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath) {
-    guard reportsDisplay else { return }
-    super.listView(listView, willDisplay: cell, forItemAt: path)
+  override func listView(_ listView: any ListView, handle event: ItemEvent, at path: ItemPath) {
+    if case .willDisplay = event, !reportsDisplay { return }
+    super.listView(listView, handle: event, at: path)
   }
 }

@@ -54,15 +54,20 @@ import Testing
   final class ItemsSection: SectionManager {
     var showItem: (Int) -> Void = { _ in }  // the screen pushes the item's detail
 
-    // Answered here for the whole section: the rows are not asked.
-    override func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) { showItem(path.item) }
-
-    // Swipe-to-delete: any row may be deleted; it animates away.
-    override func listView(_ listView: any ListView, canEditItemAt path: ItemPath) -> Bool { true }
-    override func listView(_ listView: any ListView, commit style: EditingStyle, forItemAt path: ItemPath) {
-      cells.remove(at: path.item)
-      table?.update()
+    // Selection is answered here for the whole section (the rows are not asked), and a
+    // swipe-to-delete removes the row, which animates away; the rest goes on to the rows.
+    override func listView(_ listView: any ListView, handle event: ItemEvent, at path: ItemPath) {
+      switch event {
+      case .didSelect: showItem(path.item)
+      case .commit(.delete):
+        cells.remove(at: path.item)
+        table?.update()
+      default: super.listView(listView, handle: event, at: path)
+      }
     }
+
+    // Any row may be deleted.
+    override func listView(_ listView: any ListView, canEditItemAt path: ItemPath) -> Bool { true }
   }
   // snippet-end
 

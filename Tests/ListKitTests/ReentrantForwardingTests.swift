@@ -21,7 +21,8 @@ import Testing
 
     override func configure(cell: TextCell) { cell.text = model.name }
 
-    override func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {
+    override func listView(_ listView: any ListView, handle event: ItemEvent, at path: ItemPath) {
+      guard case .didSelect = event else { return }
       timeline?.events.append("select \(model.name)")
       onSelect?(self)
       timeline?.events.append("still running \(model.name)")

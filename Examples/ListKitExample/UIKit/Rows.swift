@@ -7,8 +7,8 @@ final class PhotoRow: ModelCellManager<Photo, PhotoTableCell> {
     cell.show(model)
   }
 
-  override func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {
-    print("selected photo \(model.id)")
+  override func listView(_ listView: any ListView, handle event: ItemEvent, at path: ItemPath) {
+    if case .didSelect = event { print("selected photo \(model.id)") }
   }
 
   override func listView(_ listView: any ListView, leadingSwipeActionsForItemAt path: ItemPath)

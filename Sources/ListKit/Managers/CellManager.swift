@@ -91,25 +91,21 @@ open class CellManager {
   /// Default: `false`.
   open func listView(_ listView: any ListView, canEditItemAt path: ItemPath) -> Bool { false }
 
-  /// Performs a committed edit.
-  ///
-  /// Default: nothing (a section usually removes the row).
-  open func listView(_ listView: any ListView, commit editingStyle: EditingStyle, forItemAt path: ItemPath) {}
-
   /// Whether the row can be reordered.
   ///
   /// Default: `false`.
   open func listView(_ listView: any ListView, canMoveItemAt path: ItemPath) -> Bool { false }
 
-  /// Starts loading what the row will need.
+  /// Something happened to the row that needs no answer: it is about to appear or left the
+  /// screen, was highlighted, selected or deselected, is prefetched, or the user committed an
+  /// edit (see ``ItemEvent``).
   ///
-  /// Default: nothing.
-  open func listView(_ listView: any ListView, prefetchItemAt path: ItemPath) {}
-
-  /// Cancels prefetching for the row.
-  ///
-  /// Default: nothing.
-  open func listView(_ listView: any ListView, cancelPrefetchingForItemAt path: ItemPath) {}
+  /// Default: nothing (a section usually removes a row whose delete was committed).
+  /// - Parameters:
+  ///   - listView: The view.
+  ///   - event: What happened.
+  ///   - path: The row's path.
+  open func listView(_ listView: any ListView, handle event: ItemEvent, at path: ItemPath) {}
 
   // MARK: Delegate
 
@@ -123,45 +119,15 @@ open class CellManager {
   /// Default: `nil`.
   open func listView(_ listView: any ListView, estimatedHeightForItemAt path: ItemPath) -> Double? { nil }
 
-  /// The row's cell is about to appear.
-  ///
-  /// Default: nothing.
-  open func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath) {}
-
-  /// The row's cell left the screen.
-  ///
-  /// Default: nothing.
-  open func listView(_ listView: any ListView, didEndDisplaying cell: AnyObject, forItemAt path: ItemPath) {}
-
   /// Whether touching the row highlights it.
   ///
   /// Default: `true`.
   open func listView(_ listView: any ListView, shouldHighlightItemAt path: ItemPath) -> Bool { true }
 
-  /// The row was highlighted.
-  ///
-  /// Default: nothing.
-  open func listView(_ listView: any ListView, didHighlightItemAt path: ItemPath) {}
-
-  /// The row's highlight was removed.
-  ///
-  /// Default: nothing.
-  open func listView(_ listView: any ListView, didUnhighlightItemAt path: ItemPath) {}
-
   /// The path to select instead, or `nil` to refuse.
   ///
   /// Default: `path`.
   open func listView(_ listView: any ListView, willSelectItemAt path: ItemPath) -> ItemPath? { path }
-
-  /// The row was selected.
-  ///
-  /// Default: nothing.
-  open func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {}
-
-  /// The row was deselected.
-  ///
-  /// Default: nothing.
-  open func listView(_ listView: any ListView, didDeselectItemAt path: ItemPath) {}
 
   /// The row's editing control.
   ///

@@ -233,13 +233,6 @@ open class SectionManager {
     forwardToRow(path, "canEditItemAt") { $0.listView(listView, canEditItemAt: path) } ?? false
   }
 
-  /// Performs a committed edit.
-  ///
-  /// Default: forwarded to the row.
-  open func listView(_ listView: any ListView, commit editingStyle: EditingStyle, forItemAt path: ItemPath) {
-    forwardToRow(path, "commitEditingStyle") { $0.listView(listView, commit: editingStyle, forItemAt: path) }
-  }
-
   /// Whether a row can be reordered.
   ///
   /// Default: forwarded to the row.
@@ -247,24 +240,16 @@ open class SectionManager {
     forwardToRow(path, "canMoveItemAt") { $0.listView(listView, canMoveItemAt: path) } ?? false
   }
 
-  /// Prefetches rows of this section.
+  /// Something happened to a row of this section that needs no answer (see ``ItemEvent``).
   ///
-  /// Default: forwarded to each row.
-  open func listView(_ listView: any ListView, prefetchItemsAt paths: [ItemPath]) {
-    for path in paths {
-      forwardToRow(path, "prefetchItemsAt") { $0.listView(listView, prefetchItemAt: path) }
-    }
-  }
-
-  /// Cancels prefetching of rows of this section.
-  ///
-  /// Default: forwarded to each row.
-  open func listView(_ listView: any ListView, cancelPrefetchingForItemsAt paths: [ItemPath]) {
-    for path in paths {
-      forwardToRow(path, "cancelPrefetchingForItemsAt") {
-        $0.listView(listView, cancelPrefetchingForItemAt: path)
-      }
-    }
+  /// Default: forwarded to the row; a path with no row is reported, except for the end of
+  /// display that UIKit sends at a deleted row's old path.
+  /// - Parameters:
+  ///   - listView: The view.
+  ///   - event: What happened.
+  ///   - path: The row's path.
+  open func listView(_ listView: any ListView, handle event: ItemEvent, at path: ItemPath) {
+    forwardToRow(path, event.operation) { $0.listView(listView, handle: event, at: path) }
   }
 
   // MARK: Delegate
@@ -304,22 +289,6 @@ open class SectionManager {
   /// Default: `nil`.
   open func listView(_ listView: any ListView, viewForFooterInSection section: Int) -> AnyObject? { nil }
 
-  /// A row's cell is about to appear.
-  ///
-  /// Default: forwarded to the row.
-  open func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath) {
-    forwardToRow(path, "willDisplay") { $0.listView(listView, willDisplay: cell, forItemAt: path) }
-  }
-
-  /// A row's cell left the screen.
-  ///
-  /// Default: forwarded to the row.
-  open func listView(_ listView: any ListView, didEndDisplaying cell: AnyObject, forItemAt path: ItemPath) {
-    // UIKit reports end-display after a row was deleted, at its old path; such a row is gone
-    // from the section, which is not an error.
-    forwardToRow(path, nil) { $0.listView(listView, didEndDisplaying: cell, forItemAt: path) }
-  }
-
   /// Whether a row highlights.
   ///
   /// Default: forwarded to the row (whose own default is `true`, as UIKit's); `false`, with a
@@ -329,39 +298,11 @@ open class SectionManager {
       ?? false
   }
 
-  /// A row was highlighted.
-  ///
-  /// Default: forwarded to the row.
-  open func listView(_ listView: any ListView, didHighlightItemAt path: ItemPath) {
-    forwardToRow(path, "didHighlightItemAt") { $0.listView(listView, didHighlightItemAt: path) }
-  }
-
-  /// A row's highlight was removed.
-  ///
-  /// Default: forwarded to the row.
-  open func listView(_ listView: any ListView, didUnhighlightItemAt path: ItemPath) {
-    forwardToRow(path, "didUnhighlightItemAt") { $0.listView(listView, didUnhighlightItemAt: path) }
-  }
-
   /// The path to select instead.
   ///
   /// Default: forwarded to the row.
   open func listView(_ listView: any ListView, willSelectItemAt path: ItemPath) -> ItemPath? {
     forwardToRow(path, "willSelectItemAt") { $0.listView(listView, willSelectItemAt: path) } ?? nil
-  }
-
-  /// A row was selected.
-  ///
-  /// Default: forwarded to the row.
-  open func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {
-    forwardToRow(path, "didSelectItemAt") { $0.listView(listView, didSelectItemAt: path) }
-  }
-
-  /// A row was deselected.
-  ///
-  /// Default: forwarded to the row.
-  open func listView(_ listView: any ListView, didDeselectItemAt path: ItemPath) {
-    forwardToRow(path, "didDeselectItemAt") { $0.listView(listView, didDeselectItemAt: path) }
   }
 
   /// A row's editing control.

@@ -202,11 +202,11 @@ open class TableManager {
     forwardToSection(path.section, "canEditItemAt") { $0.listView(listView, canEditItemAt: path) } ?? false
   }
 
-  /// Performs a committed edit through the row's section.
-  open func listView(_ listView: any ListView, commit editingStyle: EditingStyle, forItemAt path: ItemPath) {
-    forwardToSection(path.section, "commitEditingStyle") {
-      $0.listView(listView, commit: editingStyle, forItemAt: path)
-    }
+  /// Hands a committed edit to ``listView(_:handle:at:)`` as ``ItemEvent/commit(_:)``.
+  public final func listView(
+    _ listView: any ListView, commit editingStyle: EditingStyle, forItemAt path: ItemPath
+  ) {
+    self.listView(listView, handle: .commit(editingStyle), at: path)
   }
 
   /// Whether a row can be reordered, from its section.
@@ -247,32 +247,14 @@ open class TableManager {
     }
   }
 
-  /// Forwards prefetching, grouped by section.
-  open func listView(_ listView: any ListView, prefetchItemsAt paths: [ItemPath]) {
-    for (section, group) in groupedBySection(paths) {
-      forwardToSection(section, "prefetchItemsAt") { $0.listView(listView, prefetchItemsAt: group) }
-    }
+  /// Hands each path to ``listView(_:handle:at:)`` as ``ItemEvent/prefetch``.
+  public final func listView(_ listView: any ListView, prefetchItemsAt paths: [ItemPath]) {
+    for path in paths { self.listView(listView, handle: .prefetch, at: path) }
   }
 
-  /// Forwards cancelled prefetching, grouped by section.
-  open func listView(_ listView: any ListView, cancelPrefetchingForItemsAt paths: [ItemPath]) {
-    for (section, group) in groupedBySection(paths) {
-      forwardToSection(section, "cancelPrefetchingForItemsAt") {
-        $0.listView(listView, cancelPrefetchingForItemsAt: group)
-      }
-    }
-  }
-
-  private func groupedBySection(_ paths: [ItemPath]) -> [(Int, [ItemPath])] {
-    var groups: [(Int, [ItemPath])] = []
-    for path in paths {
-      if let last = groups.indices.last, groups[last].0 == path.section {
-        groups[last].1.append(path)
-      } else {
-        groups.append((path.section, [path]))
-      }
-    }
-    return groups
+  /// Hands each path to ``listView(_:handle:at:)`` as ``ItemEvent/cancelPrefetching``.
+  public final func listView(_ listView: any ListView, cancelPrefetchingForItemsAt paths: [ItemPath]) {
+    for path in paths { self.listView(listView, handle: .cancelPrefetching, at: path) }
   }
 
   // MARK: Delegate (forwarded to sections)
@@ -317,19 +299,31 @@ open class TableManager {
     } ?? nil
   }
 
-  /// Forwards to the row's section.
-  open func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath) {
-    forwardToSection(path.section, "willDisplay") {
-      $0.listView(listView, willDisplay: cell, forItemAt: path)
-    }
+  /// Something happened to a row that needs no answer (see ``ItemEvent``): every void call of
+  /// the view's data source and delegate comes here.
+  ///
+  /// Default: forwarded to the row's section; a path with no section is reported, except for the
+  /// end of display that a row deleted by an update sends at its old path, possibly in a section
+  /// that is gone.
+  /// - Parameters:
+  ///   - listView: The view.
+  ///   - event: What happened.
+  ///   - path: The row's path.
+  open func listView(_ listView: any ListView, handle event: ItemEvent, at path: ItemPath) {
+    forwardToSection(path.section, event.operation) { $0.listView(listView, handle: event, at: path) }
   }
 
-  /// Forwards to the row's section.
-  ///
-  /// A row deleted by an update ends display at its old path,
-  /// possibly in a section that is gone; that is not reported.
-  open func listView(_ listView: any ListView, didEndDisplaying cell: AnyObject, forItemAt path: ItemPath) {
-    forwardToSection(path.section, nil) { $0.listView(listView, didEndDisplaying: cell, forItemAt: path) }
+  /// Hands the call to ``listView(_:handle:at:)`` as ``ItemEvent/willDisplay(cell:)``.
+  public final func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath)
+  {
+    self.listView(listView, handle: .willDisplay(cell: cell), at: path)
+  }
+
+  /// Hands the call to ``listView(_:handle:at:)`` as ``ItemEvent/didEndDisplaying(cell:)``.
+  public final func listView(
+    _ listView: any ListView, didEndDisplaying cell: AnyObject, forItemAt path: ItemPath
+  ) {
+    self.listView(listView, handle: .didEndDisplaying(cell: cell), at: path)
   }
 
   /// Whether a row highlights, from its section: `true` unless the row says otherwise (UIKit's
@@ -341,16 +335,14 @@ open class TableManager {
     } ?? false
   }
 
-  /// Forwards to the row's section.
-  open func listView(_ listView: any ListView, didHighlightItemAt path: ItemPath) {
-    forwardToSection(path.section, "didHighlightItemAt") { $0.listView(listView, didHighlightItemAt: path) }
+  /// Hands the call to ``listView(_:handle:at:)`` as ``ItemEvent/didHighlight``.
+  public final func listView(_ listView: any ListView, didHighlightItemAt path: ItemPath) {
+    self.listView(listView, handle: .didHighlight, at: path)
   }
 
-  /// Forwards to the row's section.
-  open func listView(_ listView: any ListView, didUnhighlightItemAt path: ItemPath) {
-    forwardToSection(path.section, "didUnhighlightItemAt") {
-      $0.listView(listView, didUnhighlightItemAt: path)
-    }
+  /// Hands the call to ``listView(_:handle:at:)`` as ``ItemEvent/didUnhighlight``.
+  public final func listView(_ listView: any ListView, didUnhighlightItemAt path: ItemPath) {
+    self.listView(listView, handle: .didUnhighlight, at: path)
   }
 
   /// The path to select instead, from the row's section.
@@ -359,14 +351,14 @@ open class TableManager {
       ?? nil
   }
 
-  /// Forwards to the row's section.
-  open func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {
-    forwardToSection(path.section, "didSelectItemAt") { $0.listView(listView, didSelectItemAt: path) }
+  /// Hands the call to ``listView(_:handle:at:)`` as ``ItemEvent/didSelect``.
+  public final func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {
+    self.listView(listView, handle: .didSelect, at: path)
   }
 
-  /// Forwards to the row's section.
-  open func listView(_ listView: any ListView, didDeselectItemAt path: ItemPath) {
-    forwardToSection(path.section, "didDeselectItemAt") { $0.listView(listView, didDeselectItemAt: path) }
+  /// Hands the call to ``listView(_:handle:at:)`` as ``ItemEvent/didDeselect``.
+  public final func listView(_ listView: any ListView, didDeselectItemAt path: ItemPath) {
+    self.listView(listView, handle: .didDeselect, at: path)
   }
 
   /// A row's editing control, from its section: ``EditingStyle/delete`` unless the row says

@@ -308,22 +308,23 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   // MARK: Paging from the view
 
   /// Asks the list for the next page when an item row near the end appears, or for the previous
-  /// page when one near the top (or the status row above the items) does, then forwards.
-  open override func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath)
-  {
-    requestPages(near: path)
-    // A replay for paging only: the row saw its cell displayed already.
-    guard !isReplayingDisplay else { return }
-    super.listView(listView, willDisplay: cell, forItemAt: path)
-  }
-
-  /// Retries after an error when a status row is selected; otherwise forwards.
-  open override func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {
-    // A negative or past-the-end path is forwarded, and reported like any other out-of-range one.
-    if let row = displayedCells[safe: path.item] as? PagingStatusRow {
-      if case .failed = row.status { list.retry() }
-      return
+  /// page when one near the top (or the status row above the items) does; retries after an error
+  /// when a status row is selected; forwards the rest.
+  open override func listView(_ listView: any ListView, handle event: ItemEvent, at path: ItemPath) {
+    switch event {
+    case .willDisplay:
+      requestPages(near: path)
+      // A replay for paging only: the row saw its cell displayed already.
+      guard !isReplayingDisplay else { return }
+    case .didSelect:
+      // A negative or past-the-end path is forwarded, and reported like any other out-of-range one.
+      if let row = displayedCells[safe: path.item] as? PagingStatusRow {
+        if case .failed = row.status { list.retry() }
+        return
+      }
+    default:
+      break
     }
-    super.listView(listView, didSelectItemAt: path)
+    super.listView(listView, handle: event, at: path)
   }
 }

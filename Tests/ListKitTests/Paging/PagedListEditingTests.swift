@@ -41,7 +41,10 @@ import Testing
 
   /// Pages load only when a test asks: rows coming on screen are not reported.
   final class QuietTableManager: TableManager {
-    override func listView(_ listView: any ListView, willDisplay cell: AnyObject, forItemAt path: ItemPath) {}
+    override func listView(_ listView: any ListView, handle event: ItemEvent, at path: ItemPath) {
+      if case .willDisplay = event { return }
+      super.listView(listView, handle: event, at: path)
+    }
   }
 
   @MainActor struct Screen {

@@ -45,8 +45,8 @@ final class HeaderRow: ModelCellManager<OrderSummary, TextCell> {
 final class CouponRow: ModelCellManager<Coupon, TextCell> {
   var log: CallLog?
   override func configure(cell: TextCell) { cell.text = "coupon \(model.id) -\(model.discount)" }
-  override func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {
-    log?.calls.append("coupon.didSelect \(path)")
+  override func listView(_ listView: any ListView, handle event: ItemEvent, at path: ItemPath) {
+    if case .didSelect = event { log?.calls.append("coupon.didSelect \(path)") }
   }
 }
 
@@ -57,8 +57,8 @@ final class ItemRow: ModelCellManager<OrderItem, TextCell> {
     log?.calls.append("item.height \(path)")
     return 60
   }
-  override func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {
-    log?.calls.append("item.didSelect \(path)")
+  override func listView(_ listView: any ListView, handle event: ItemEvent, at path: ItemPath) {
+    if case .didSelect = event { log?.calls.append("item.didSelect \(path)") }
   }
   override func listView(_ listView: any ListView, canEditItemAt path: ItemPath) -> Bool { true }
   override func listView(_ listView: any ListView, trailingSwipeActionsForItemAt path: ItemPath)
@@ -82,19 +82,23 @@ final class GiftRow: ModelCellManager<OrderItem, GiftCell> {
 /// Answers selection for the whole section; its rows are not asked.
 final class ItemsSection: SectionManager {
   var log: CallLog?
-  override func listView(_ listView: any ListView, didSelectItemAt path: ItemPath) {
-    log?.calls.append("items.didSelect \(path)")
+  override func listView(_ listView: any ListView, handle event: ItemEvent, at path: ItemPath) {
+    switch event {
+    case .didSelect:
+      log?.calls.append("items.didSelect \(path)")
+    case .commit(.delete):
+      guard cells.indices.contains(path.item) else { return }
+      cells.remove(at: path.item)
+      table?.update()
+    case .commit:
+      break
+    default:
+      super.listView(listView, handle: event, at: path)
+    }
   }
   override func listView(_ listView: any ListView, heightForHeaderInSection section: Int) -> Double? {
     log?.calls.append("items.headerHeight \(section)")
     return 30
-  }
-  override func listView(
-    _ listView: any ListView, commit editingStyle: EditingStyle, forItemAt path: ItemPath
-  ) {
-    guard editingStyle == .delete, cells.indices.contains(path.item) else { return }
-    cells.remove(at: path.item)
-    table?.update()
   }
 }
 
