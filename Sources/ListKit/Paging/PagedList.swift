@@ -46,9 +46,9 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   ///
   /// It follows the identity: ``switchContext(to:query:)`` to another user or query changes it,
   /// a new token for the same account does not.
-  public var cacheKey: PageCacheKey { tracked(keyPaths.cacheKey) { $0.cacheKey } }
+  package var cacheKey: PageCacheKey { tracked(keyPaths.cacheKey) { $0.cacheKey } }
   /// The style, sizes, prefetch distance and duplicate policy.
-  public var configuration: PagingConfiguration { machine.configuration }
+  package var configuration: PagingConfiguration { machine.configuration }
   /// The context every request carries; ``switchContext(to:query:)`` changes it.
   public var context: RequestContext { tracked(keyPaths.context) { $0.context } }
 
