@@ -54,6 +54,9 @@ let package = Package(
     .executableTarget(name: "listkit-outbox-sender", dependencies: ["ListKit", "ListKitSQLite"]),
     // A test fixture, not a tool: HTTPHostileMemoryTests runs it under a memory limit.
     .executableTarget(name: "listkit-http-probe", dependencies: ["ListKitHTTP"]),
+    // A test fixture, not a tool: HTTPCancelRaceTests runs it, and reads how it ended.
+    .executableTarget(
+      name: "listkit-cancel-race", dependencies: ["ListKit", "ListKitHTTP", "ListKitTesting"]),
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListKitTesting", "ListKitFixtures"]),
     .testTarget(
       name: "ListKitTests", dependencies: ["ListKit", "ListDiff", "ListKitTesting", "ListKitFixtures"]),

@@ -13,21 +13,31 @@ import Foundation
 /// URL protocol, report the failure through `session.behaviour(for:)`) runs while the task is not
 /// in the session's registry: before the session has registered a new task (it does so
 /// asynchronously on its work queue), or after the completion has removed it (it queues the
-/// removal after `didCompleteWithError` returns). And `cancel()` waits on that work queue, which
-/// a fast body can keep busy until it has all arrived. So a task is cancelled on the transport's
-/// queue for session calls (the delegate queue keeps taking, and dropping, the body), only once
-/// ``start(_:cancelled:)`` has seen it registered, and only while its completion has not been delivered;
-/// `didCompleteWithError` waits for a cancel in flight to finish, and the cancel waits for its own
-/// work (a second `cancel()` returns once the first one's work on the same serial queue has run).
-/// A redirect's completion handler is not called once a cancel has started: FoundationNetworking
-/// traps ("Received callback for HTTP redirection, but we're not waiting for it") when the handler
-/// comes after the cancel has completed the task. Nothing here asks the session for its tasks:
-/// `getAllTasks` reads the registry on the delegate queue while the work queue changes it (a data
-/// race inside FoundationNetworking that traps under load).
+/// removal when `didCompleteWithError` returns). And `cancel()` waits on that work queue, which a
+/// fast body can keep busy until it has all arrived, so a cancel never runs on the delegate
+/// queue: that queue keeps taking, and dropping, the body (held, it would hold every chunk).
+/// The rules:
 ///
-/// The one wait here, `didCompleteWithError` waiting for a cancel in flight, holds the session's
-/// delegate queue (the transport's session made it) for as long as that cancel's work takes on the
-/// transport's own queue; never a thread of Swift's cooperative pool or one Dispatch shares.
+/// - A task is cancelled on the transport's queue for session calls, only once
+///   ``start(_:cancelled:)`` has seen it registered, and only while its completion has not been
+///   delivered.
+/// - A cancel that is running when the completion is delivered may have read the task's URL
+///   protocol before an app's protocol completed from a thread of its own; its work would then
+///   be queued after the removal. So `didCompleteWithError` cancels the task itself, twice,
+///   before it returns: FoundationNetworking runs the cancels of a task one at a time on its work
+///   queue, and the second returns only after the work of the first (the running cancel's, or
+///   its own) has run. FoundationNetworking's own protocols complete in a turn of the work queue
+///   and drop the task's protocol in it, so for them this changes nothing.
+/// - A redirect's completion handler is not called once a cancel has started: FoundationNetworking
+///   traps ("Received callback for HTTP redirection, but we're not waiting for it") when the
+///   handler comes after the cancel has completed the task.
+/// - Nothing here asks the session for its tasks: `getAllTasks` reads the registry on the
+///   delegate queue while the work queue changes it (a data race inside FoundationNetworking that
+///   traps under load).
+///
+/// The session's delegate queue runs on a serial queue of the transport's own, so a callback that
+/// waits on the work queue (a completion cancelling its task) holds neither Swift's cooperative
+/// pool nor a thread Dispatch shares.
 ///
 /// `@unchecked Sendable`: `records` is guarded by `lock`; `challengeDelegate`, `sessionCalls` and
 /// `invalidated` are never changed (URL sessions call their delegates from any thread).
@@ -38,10 +48,14 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     let exchange: Exchange
     /// The session has registered the task.
     var isRegistered = false
-    /// A cancel was asked for; it starts once the task is registered.
+    /// A cancel was asked for; it is queued once the task is registered.
     var isCancelRequested = false
-    /// Signalled when a cancel that has started has finished; `nil` before it starts.
-    var cancelling: DispatchSemaphore?
+    var cancel = CancelProgress.notQueued
+  }
+
+  /// How far a task's cancel on the transport's queue for session calls has gone.
+  private enum CancelProgress {
+    case notQueued, queued, running, finished
   }
 
   private let lock = NSLock()
@@ -93,23 +107,37 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     lock.withLock { records[task.taskIdentifier]?.exchange }
   }
 
-  /// Cancels `task` unless its completion has been delivered: now, on the transport's queue for
-  /// session calls, if the session has registered it, or once it has.
+  /// Cancels `task` on the transport's queue for session calls unless its completion has been
+  /// delivered by then: once the session has registered it.
   func cancel(_ task: URLSessionTask) {
-    let cancelling: DispatchSemaphore? = lock.withLock {
-      guard var record = records[task.taskIdentifier], record.cancelling == nil else { return nil }
+    let id = task.taskIdentifier
+    let queue: Bool = lock.withLock {
+      guard var record = records[id], record.cancel == .notQueued else { return false }
       record.isCancelRequested = true
-      if record.isRegistered { record.cancelling = DispatchSemaphore(value: 0) }
-      records[task.taskIdentifier] = record
-      return record.cancelling
+      if record.isRegistered { record.cancel = .queued }
+      records[id] = record
+      return record.cancel == .queued
     }
-    guard let cancelling else { return }
-    sessionCalls.async {
-      task.cancel()
-      // Returns at once (the task is no longer running), but only after the first call's work.
-      task.cancel()
-      cancelling.signal()
+    guard queue else { return }
+    sessionCalls.async { [self] in
+      let run: Bool = lock.withLock {
+        guard records[id] != nil else { return false }  // completed meanwhile
+        records[id]?.cancel = .running
+        return true
+      }
+      guard run else { return }
+      Self.cancelAndFlush(task)
+      lock.withLock { records[id]?.cancel = .finished }
     }
+  }
+
+  /// Cancels `task`, and returns once the work a cancel queued on the task's work queue has run.
+  ///
+  /// Blocks on the session's work queue.
+  private static func cancelAndFlush(_ task: URLSessionTask) {
+    task.cancel()
+    // Returns at once (the task is no longer running), but only after the first call's work.
+    task.cancel()
   }
 
   /// Cancels every task and invalidates `session` (not `invalidateAndCancel()`, which cancels
@@ -144,7 +172,9 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     // work behind the handler's.
     let refused: Exchange? = lock.withLock {
       // A task that is being cancelled, or has completed, must not hear of its redirect again.
-      guard let record = records[task.taskIdentifier], record.cancelling == nil else { return nil }
+      guard let record = records[task.taskIdentifier],
+        record.cancel == .notQueued || record.cancel == .queued
+      else { return nil }
       guard Self.isSameOrigin(task.originalRequest?.url, request.url) else {
         completionHandler(nil)
         return record.exchange
@@ -179,20 +209,11 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
     let record = lock.withLock { records.removeValue(forKey: task.taskIdentifier) }
-    // The session removes the task from its registry after this returns: a cancel in flight
-    // must have done its work first.
-    //
-    // NB: FoundationNetworking's own protocols complete in a turn of the session's work queue,
-    // and drop the task's protocol in that turn, so there the order would hold without this
-    // wait: a cancel's turn either queues its work ahead of the completion, or finds no protocol
-    // and does nothing. An app's URL protocol (`protocolClasses` of the app session, which the
-    // transport keeps) may complete from a thread of its own, while a cancel's turn holds the
-    // work queue; the removal this method's return queues then lands ahead of the cancel's work,
-    // which traps in `session.behaviour(for:)` (swift-corelibs-foundation 6.3.1,
-    // URLSessionTask.swift `cancel()` and `urlProtocol(task:didFailWithError:)`).
-    record?.cancelling?.wait()
-    let exchange = record?.exchange
-    exchange?.complete(response: task.response, error: error)
+    record?.exchange.complete(response: task.response, error: error)
+    // The session removes the task from its registry after this returns: the work of a cancel
+    // that is running must be done by then (see the type's notes). A cancel not running yet
+    // finds no record, and does not start.
+    if record?.cancel == .running { Self.cancelAndFlush(task) }
   }
 
   func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {

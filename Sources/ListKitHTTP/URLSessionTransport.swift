@@ -42,6 +42,10 @@ final class URLSessionTransport: Sendable {
   /// whatever else is running, so neither Swift's cooperative pool nor Dispatch's shared worker
   /// threads ever wait there.
   private let sessionCalls: DispatchQueue
+  /// The serial queue the session's delegate queue runs on: a queue of the transport's own too.
+  ///
+  /// NB: kept here because `OperationQueue.underlyingQueue` is declared `unowned(unsafe)`.
+  private let delegateCalls = DispatchQueue(label: "ListKitHTTP.URLSessionTransport.delegate-calls")
 
   /// A transport over a session it makes from a copy of `configuration`, without its URL cache.
   /// - Parameters:
@@ -63,7 +67,13 @@ final class URLSessionTransport: Sendable {
       challengeDelegate: appSession?.delegate, sessionCalls: sessionCalls, invalidated: invalidated)
     self.sessionCalls = sessionCalls
     self.delegate = delegate
-    self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    // NB: without an underlying queue, an OperationQueue runs on threads Dispatch shares with the
+    // app, and the delegate may wait on the session's work queue (see StreamingDelegate).
+    let delegateQueue = OperationQueue()
+    delegateQueue.name = "ListKitHTTP.URLSessionTransport.delegate"
+    delegateQueue.maxConcurrentOperationCount = 1
+    delegateQueue.underlyingQueue = delegateCalls
+    self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
   }
 
   /// A transport with the app's session's configuration (without its URL cache) and
