@@ -54,7 +54,7 @@ for _ in 0..<rounds {
     let load = Task {
       do {
         _ = try await transport.send(
-          URLRequest(url: url), for: PageRequest(position: .page(index: 1, size: 3), isFirstPage: true))
+          URLRequest(url: url), for: PageRequest(position: .page(index: 1, size: 3), direction: .refresh))
         return "loaded"
       } catch is CancellationError {
         return "cancelled"
