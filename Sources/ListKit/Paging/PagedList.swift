@@ -339,7 +339,7 @@ extension PagedList {
   /// Any other context is a new one.
   /// In one step it cancels the loads and the cache read in flight (whatever they still answer
   /// is dropped), empties ``items``, forgets the total, the cached-page age and "reached end",
-  /// switches ``cacheKey`` to the new context, then does what ``start(at:)`` does under the new key:
+  /// switches the cache key to the new context, then does what ``start(at:)`` does under the new key:
   /// shows that user's own cached first page when the cache has one (the list is blank until
   /// then) and refreshes. No item, total or cached page of the previous context is shown,
   /// reported or saved under the new key afterwards. Views bound to the list follow it; nothing
