@@ -1,4 +1,4 @@
-/// How our views split a list's ``PagingStatus`` between the load-more footer, the view shown
+/// How ListKit's views split a list's ``PagingStatus`` between the load-more footer, the view shown
 /// instead of an empty list, and the refresh control's spinner.
 ///
 /// Not a second model of status: it is derived from ``PagedList/status`` (with whether items are

@@ -1,10 +1,9 @@
 extension PagedList {
   /// The key paths of the observable properties, made once per list.
   ///
-  /// NB: a key path literal in a generic type is built at run time every time it is evaluated
-  /// (the runtime demangles its types and instantiates a new object; `perf` showed it as most of
-  /// `PagedList`'s own time per page). The registrar matches key paths by value, so one made here
-  /// is the same key to an observer as a literal.
+  /// A key path literal in a generic type is built at run time each time it is evaluated, so the
+  /// list makes them once (see Guides/Performance.md). The registrar matches key paths by value,
+  /// so one made here is the same key to an observer as a literal.
   @MainActor struct ObservedKeyPaths {
     let items: KeyPath<PagedList, [Item]> = \.items
     let loadStates: KeyPath<PagedList, PagingLoadStates> = \.loadStates

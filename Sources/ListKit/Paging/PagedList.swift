@@ -614,8 +614,8 @@ extension PagedList {
   /// Saves off the main actor, one save after the other, so an older first page never
   /// overwrites a newer one.
   ///
-  /// NB: detached on purpose. Today `PageCache`'s nonisolated async requirement leaves the main
-  /// actor anyway, but under `NonisolatedNonsendingByDefault` it would run on the caller's actor.
+  /// Detached on purpose: `PageCache`'s requirement is nonisolated async, which under
+  /// `NonisolatedNonsendingByDefault` runs on the caller's actor (the main actor here).
   private func save(_ page: Page<Item>, key: PageCacheKey) {
     guard let cache else { return }
     let previous = lastCacheWrite
