@@ -194,7 +194,7 @@ package final class DemoScreen {
   }
 
   /// Puts the cursor on the first row when the stored list had no place to open on.
-  private func opened(_ launch: StoreLaunch) {
+  private func opened(_ launch: StoreLaunch<Photo.ID>) {
     if listView.highlightedPath == nil { listView.moveCursor(.first) }
     if !launch.restoredEdits.isEmpty { outbox?.send() }
     if let problem = launch.problem { editNote = "store: \(problem)" }

@@ -1,9 +1,11 @@
 import ListKit
 
 /// What ``StoredPageLoader/open(_:refreshOnLaunch:)`` did.
-public struct StoreLaunch: Hashable, Sendable {
+///
+/// `ID` is the type of the list's item ids (`Item.ID`).
+public struct StoreLaunch<ID: Hashable & Sendable>: Hashable, Sendable {
   /// The id of the stored item the list opened on, or `nil` when it opened at the top.
-  public var openedAt: String?
+  public var openedAt: ID?
   /// The problem with the database file found at launch, when the store removed it and started
   /// an empty one (the list then loaded from the network), or could not use one at all.
   public var problem: SQLiteStoreError?

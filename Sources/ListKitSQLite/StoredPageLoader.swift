@@ -175,7 +175,8 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
   /// - Returns: Where it opened, a problem with the file, and whether it refreshed.
   @MainActor
   @discardableResult
-  public func open(_ list: PagedList<Item>, refreshOnLaunch: StoreRefreshPolicy) async -> StoreLaunch {
+  public func open(_ list: PagedList<Item>, refreshOnLaunch: StoreRefreshPolicy) async -> StoreLaunch<Item.ID>
+  {
     let user = list.context.identity
     let store = store(for: user)
     var problem: SQLiteStoreError?
@@ -194,8 +195,7 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
       guard let self, let list else { return }
       self.write(record, of: list)
     }
-    let anchorKey = stored.flatMap { $0.rows.isEmpty ? nil : $0.state.anchorID }
-    let anchor = await storedItemID(anchorKey, in: store)
+    let anchor = await storedItemID(stored.flatMap { $0.rows.isEmpty ? nil : $0.state.anchorID }, in: store)
     await list.start(at: anchor.map { .item(id: $0) } ?? .top)?.value
     let isDue: Bool
     switch (stored, refreshOnLaunch) {
@@ -208,7 +208,7 @@ where Item: Codable & Identifiable & Sendable, Item.ID: Codable & Sendable {
     }
     if isDue { await list.refresh()?.value }
     return StoreLaunch(
-      openedAt: anchor == nil ? nil : anchorKey, problem: problem, refreshed: isDue,
+      openedAt: anchor, problem: problem, refreshed: isDue,
       restoredEdits: restored.handles)
   }
 

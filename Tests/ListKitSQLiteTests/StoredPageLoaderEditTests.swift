@@ -11,7 +11,7 @@ import Testing
 @Suite struct StoredPageLoaderEditTests {
   /// A launch of the app: a new loader and list on the same folder, opened offline.
   private func launch(_ directory: URL, server: StoreTestServer) async throws
-    -> (StoredPageLoader<StoredItem>, PagedList<StoredItem>, StoreLaunch)
+    -> (StoredPageLoader<StoredItem>, PagedList<StoredItem>, StoreLaunch<StoredItem.ID>)
   {
     let loader = StoreFixtures.loader(directory, server: server)
     let list = PagedList(

@@ -24,7 +24,7 @@ import Testing
       listName: StoreFixtures.listName,
       configuration: try StoreFixtures.configuration(maximumItemCount: 500), loader: loader)
     let launch = await loader.open(list, refreshOnLaunch: .never)
-    #expect(launch.openedAt == "10000")
+    #expect(launch.openedAt == 10000)
     #expect(launch.problem == nil)
     #expect(list.items.first?.id == 10_000)
     #expect(list.items.count == 50)
@@ -104,7 +104,7 @@ import Testing
     let relaunched = PagedList(
       listName: StoreFixtures.listName, configuration: try StoreFixtures.configuration(), loader: again)
     let launch = await again.open(relaunched, refreshOnLaunch: .never)
-    #expect(launch.openedAt == "130")
+    #expect(launch.openedAt == 130)
     #expect(relaunched.items.first?.id == 130)
     #expect(server.requests.isEmpty)
   }
