@@ -19,7 +19,9 @@ import Testing
   /// returns the list, its loader and the server.
   func relaunch(
     after spoil: (_ path: String, _ directory: URL) throws -> Void, in directory: URL
-  ) async throws -> (PagedList<StoredItem>, StoredPageLoader<StoredItem>, StoreTestServer, StoreLaunch<StoredItem.ID>) {
+  ) async throws -> (
+    PagedList<StoredItem>, StoredPageLoader<StoredItem>, StoreTestServer, StoreLaunch<StoredItem.ID>
+  ) {
     try await StoreFixtures.seed(directory, count: 200)
     let path = SQLiteListStore(directory: directory, user: nil).fileURL.path
     try spoil(path, directory)
