@@ -54,7 +54,8 @@ struct PagingReferenceModel {
   /// Items the server added or removed since the next page was placed, in page-index style: it
   /// steps back a page for as many removed as a page holds, or fewer.
   private var pageShift = 0
-  /// The pages the next page stepped back so, since the first page.
+  /// The pages the next page stepped back so, since the first page (never before the first page
+  /// index: a page number cannot step back past it).
   private var pagesSteppedBack = 0
   private var previousCursors: [String] = []
   /// The position of the refresh in flight or failed: what a retry repeats.
@@ -273,9 +274,7 @@ struct PagingReferenceModel {
     let size = configuration.pageSize
     return switch configuration.style {
     case .pageIndex(let first):
-      .page(
-        index: max(first, baseIndex + firstPageSpan + rawPageCounts.count - 1 - pagesSteppedBack - back),
-        size: size)
+      .page(index: max(first, placedNextIndex - back), size: size)
     case .offset: .offset(max(0, baseOffset + rawPageCounts.reduce(0, +) + nextShift), limit: size)
     case .cursor: .cursor(cursors.last, limit: size)
     }
@@ -288,6 +287,12 @@ struct PagingReferenceModel {
     case .offset: .offset(max(0, topOffset - size), limit: min(size, topOffset))
     case .cursor: .cursorBefore(previousCursors.last!, limit: size)
     }
+  }
+
+  /// The page index after the pages loaded, in page-index style, before the removes since the
+  /// last one step it back.
+  private var placedNextIndex: Int {
+    baseIndex + firstPageSpan + rawPageCounts.count - 1 - pagesSteppedBack
   }
 
   /// The pages the next page steps back for the items removed since it was placed.
@@ -483,8 +488,10 @@ struct PagingReferenceModel {
     for item in items[held...] { pageOfItem[item.id] = appended }
     bottomPage = appended
     if let total = Self.total(of: page) { totalCount = total }
+    if case .pageIndex(let first) = configuration.style {
+      pagesSteppedBack += placedNextIndex - max(first, placedNextIndex - back)
+    }
     rawPageCounts.append(page.items.count)
-    pagesSteppedBack += back
     pageShift = 0
     ended = endsPaging(page)
     // No new item while more follow, `pageBound` times in a row: the direction fails there.
