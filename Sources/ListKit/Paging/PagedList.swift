@@ -239,7 +239,8 @@ extension PagedList {
   /// only from a first page that was the top.
   /// - Parameter anchor: Where to start; the top by default.
   /// - Returns: The task loading the anchor's page from the network (it does not wait for the
-  ///   cache), or `nil` when it started nothing (the same top page was already loading).
+  ///   cache), or `nil` when it loads nothing (the same top page was already loading; a cache
+  ///   read started again after ``cancel()`` is not returned either).
   @discardableResult
   public func start(at anchor: PagingAnchor<Item.ID> = .top) -> Task<Void, Never>? {
     transition { $0.start(hasCache: cache != nil, at: anchor) }
@@ -531,13 +532,13 @@ extension PagedList {
   }
 
   private func perform(_ actions: [PagingStateMachine<Item>.Action]) -> Task<Void, Never>? {
-    var started: Task<Void, Never>?
     var loadTasks: [Task<Void, Never>] = []
     for action in actions {
       switch action {
       case .readCache(let ticket, let key):
-        let read = readCache(ticket, key: key)
-        started = started ?? read
+        // Not returned: the caller's task is the network's, which never waits for the disk (a
+        // start beside the same top page loading reads the cache and loads nothing: `nil`).
+        readCache(ticket, key: key)
       case .load(let ticket, let request):
         loadTasks.append(load(request, ticket: ticket))
       case .cancel(let ticket):
@@ -556,7 +557,7 @@ extension PagedList {
       }
     }
     switch loadTasks.count {
-    case 0: return started
+    case 0: return nil
     case 1: return loadTasks[0]
     default:
       // Both directions at once (a short list, a retry of both): one task that ends with both.
@@ -599,8 +600,8 @@ extension PagedList {
   }
 
   /// Reads the cache beside the first page's load; nothing waits for it.
-  private func readCache(_ ticket: PagingStateMachine<Item>.Ticket, key: PageCacheKey) -> Task<Void, Never>? {
-    guard let cache else { return nil }
+  private func readCache(_ ticket: PagingStateMachine<Item>.Ticket, key: PageCacheKey) {
+    guard let cache else { return }
     let now = self.now
     let task = Task { [weak self] in
       let lookup = await cache.loadFirstPage(for: key)
@@ -608,7 +609,6 @@ extension PagedList {
     }
     cacheReadTask = task
     cacheReadTicket = ticket
-    return task
   }
 
   /// Saves off the main actor, one save after the other, so an older first page never

@@ -62,4 +62,35 @@ import Testing
     #expect(screen.view.violations.isEmpty)
     #expect(screen.section.cells.count >= 20)
   }
+
+  /// The screen interleavings' runs 3854, 3899, 9569 and 19800: a previous page whose items all
+  /// wait to be removed (or are held already) brings no row, and "Loading older…" stayed on
+  /// screen with nothing loading: the row had been displayed, and nothing displayed it again.
+  @Test func aPreviousPageThatBringsNoRowAsksForTheOneBeforeIt() async throws {
+    let (loader, requests) = ScriptedLoader.make()
+    var incoming = requests.makeAsyncIterator()
+    let list = PagedList(
+      listName: "chat", configuration: .test(.cursor, pageSize: 2, prefetchDistance: 1), loader: loader)
+    let screen = PagedScreen(list: list) { MessageRow($0) }
+    let refresh = list.refresh()
+    let first = try #require(await incoming.next(isolation: #isolation))
+    first.succeed(Page(items: testItems(4..<6), hasMore: false, previousCursor: "4"))
+    await refresh?.value
+    screen.table.update()
+    screen.view.layoutIfNeeded()
+    let olderTask = try #require(list.loadTask(of: .previousPage), "the row above the items asks")
+    let older = try #require(await incoming.next(isolation: #isolation))
+    _ = list.applyPending(.remove(id: 2))
+    _ = list.applyPending(.remove(id: 3))
+    older.succeed(Page(items: testItems(2..<4), hasMore: true, previousCursor: "2"))
+    await olderTask.value
+    screen.table.update()
+    screen.view.layoutIfNeeded()
+    #expect(list.items.map(\.id) == [4, 5])
+    #expect(screen.section.previousPageStatus == .loading)
+    try #require(list.previousPageState.isLoading, "the row above the items says loading older: it must")
+    let oldest = try #require(await incoming.next(isolation: #isolation))
+    #expect(oldest.request.position == .cursorBefore("2", limit: 2))
+    #expect(screen.view.violations.isEmpty)
+  }
 }

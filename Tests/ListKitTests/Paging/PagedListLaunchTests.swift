@@ -95,4 +95,24 @@ import Testing
     #expect(cacheReports == [CacheLoadCompletion.superseded])
     #expect(changes == [.reloaded(count: 3)], "the late page never reached the view")
   }
+
+  /// The interleavings' run 3982: a start beside the same top page loading loads nothing, though
+  /// it reads the cache again after a cancel; what it returns is the network's task, so `nil`, not
+  /// the read (which an app awaiting the start would wait behind).
+  @Test func aStartThatOnlyReadsTheCacheAgainReturnsNoTask() async throws {
+    var launch = Launch()
+    defer { launch.cache.answerAll() }
+    launch.list.start()
+    _ = try #require(await launch.nextRead())
+    _ = try #require(await launch.nextRequest())
+    launch.list.cancel()
+    let refresh = launch.list.refresh()
+    let request = try #require(await launch.nextRequest())
+    #expect(launch.list.start() == nil, "the same top page loads already")
+    let read = try #require(await launch.nextRead(), "a cancelled read is made again")
+    read.answer(.miss(.notFound))
+    request.succeed(page([1, 2]))
+    await refresh?.value
+    #expect(launch.list.items.map(\.id) == [1, 2])
+  }
 }

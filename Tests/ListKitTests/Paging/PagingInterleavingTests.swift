@@ -17,6 +17,9 @@ import Testing
   static let machineRuns = Sweep.runs(10_000, heavy: 200_000)
   static let listRuns = Sweep.runs(300, heavy: 5_000)
   static let steps = 40
+  /// `LISTKIT_PAGING_RUN=n` runs that run of each sweep alone (a heavy sweep's run too), and
+  /// prints every step it made.
+  static let onlyRun = ProcessInfo.processInfo.environment["LISTKIT_PAGING_RUN"].flatMap { Int($0) }
 
   /// How often a run did what the newer rules are about, so a test cannot pass by never doing it.
   struct Coverage {
@@ -36,9 +39,9 @@ import Testing
     // never holds one of the cooperative pool's threads (two here) that every other test needs.
     let (failure, coverage) = await offPool {
       var coverage = Coverage()
-      for run in 0..<Self.machineRuns {
+      for run in Self.onlyRun.map({ $0...$0 }) ?? 0...(Self.machineRuns - 1) {
         let seed = Self.seed &+ UInt64(run)
-        if let failure = Self.runMachine(seed: seed, coverage: &coverage) {
+        if let failure = Self.runMachine(seed: seed, coverage: &coverage, printsSteps: Self.onlyRun != nil) {
           return ("seed \(seed) (run \(run)): \(failure)" as String?, coverage)
         }
       }
@@ -54,7 +57,7 @@ import Testing
     // steps of lists that refresh in place too, so those load fewer pages than before.
     // A light sweep (see ``Sweep``) runs too few seeds for these counts; the standard one checks
     // them.
-    guard Sweep.current != .light else { return }
+    guard Sweep.current != .light, Self.onlyRun == nil else { return }
     #expect(coverage.jumpsReplacingJumps >= Self.machineRuns / 5, "\(coverage)")
     #expect(coverage.refreshesInPlace >= Self.machineRuns / 25, "\(coverage)")
     #expect(coverage.answersToReplacedJumps >= Self.machineRuns / 5, "\(coverage)")
@@ -62,9 +65,9 @@ import Testing
   }
 
   @MainActor @Test func thePagedListKeepsItsInvariantsUnderRandomInterleavings() async {
-    for run in 0..<Self.listRuns {
+    for run in Self.onlyRun.map({ $0...$0 }) ?? 0...(Self.listRuns - 1) {
       let seed = Self.seed &+ 0x1_0000_0000 &+ UInt64(run)
-      if let failure = await Self.runList(seed: seed) {
+      if let failure = await Self.runList(seed: seed, printsSteps: Self.onlyRun != nil) {
         Issue.record("seed \(seed) (run \(run)): \(failure)")
         return
       }
@@ -84,7 +87,7 @@ import Testing
   static func contextNumber(of item: TestItem) -> Int { item.id / 100 }
 
   /// One run; returns what went wrong, or `nil`.
-  static func runMachine(seed: UInt64, coverage: inout Coverage) -> String? {
+  static func runMachine(seed: UInt64, coverage: inout Coverage, printsSteps: Bool = false) -> String? {
     var random = SplitMix64(seed: seed)
     let configuration = random.configuration()
     var contextNumber = 0
@@ -302,6 +305,10 @@ import Testing
         failure = "\(stray) of another context is shown in context \(contextNumber)"
       }
       if failure == nil { failure = check(machine, against: model, generationBefore: generation) }
+      if printsSteps {
+        print(log.joined(separator: "\n"), "\n    items \(machine.items) shown \(machine.shownItems)")
+        log.removeAll()
+      }
       if let failure { return "\(failure)\n  after: \(log.suffix(12).joined(separator: " | "))" }
     }
     return nil
@@ -350,7 +357,7 @@ import Testing
   // MARK: Through PagedList
 
   @MainActor
-  static func runList(seed: UInt64) async -> String? {
+  static func runList(seed: UInt64, printsSteps: Bool = false) async -> String? {
     var random = SplitMix64(seed: seed)
     let configuration = random.configuration()
     let honorsCancellation = random.chance(50)
@@ -521,6 +528,10 @@ import Testing
         failure = "\(stray) of another context is shown in context \(contextNumber)"
       }
       if failure == nil { failure = check(list, against: model, token: context.userToken) }
+      if printsSteps {
+        print(log.joined(separator: "\n"), "\n    shown \(list.items)")
+        log.removeAll()
+      }
       if let failure { return "\(failure)\n  after: \(log.suffix(12).joined(separator: " | "))" }
     }
     // Leave no task waiting.

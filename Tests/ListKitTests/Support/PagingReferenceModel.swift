@@ -54,17 +54,20 @@ struct PagingReferenceModel {
   /// Items the server added or removed since the next page was placed, in page-index style: it
   /// steps back a page for as many removed as a page holds, or fewer.
   private var pageShift = 0
-  /// The pages the next page stepped back so, since the first page.
+  /// The pages the next page stepped back so, since the first page (never before the first page
+  /// index: a page number cannot step back past it).
   private var pagesSteppedBack = 0
   private var previousCursors: [String] = []
   /// The position of the refresh in flight or failed: what a retry repeats.
   private var refreshRequest: PageRequest.Position?
-  /// The position that loads again the page each loaded item came in (what a refresh in place
-  /// asks for); an item a kept edit inserted joins the page of the item it went before, or the
-  /// bottom page; none before a first page.
-  private(set) var pageOfItem: [Int: PageRequest.Position] = [:]
-  /// The position of the page at the bottom: the first page or the last next page.
-  private(set) var bottomPage: PageRequest.Position?
+  /// The page each loaded item came in, with the position that loads it again (what a refresh in
+  /// place asks for); an item a kept edit inserted joins the page of the item it went before, or
+  /// the bottom page; none before a first page.
+  private(set) var pageOfItem: [Int: HeldPage] = [:]
+  /// The page at the bottom: the first page or the last next page.
+  private(set) var bottomPage: HeldPage?
+  /// The pages placed so far, which numbers them.
+  private var pagesPlaced = 0
   /// The id of the last item displayed, while it is loaded.
   private var lastViewedID: Int?
   /// Items that kept edits inserted or removed since the first page.
@@ -88,7 +91,20 @@ struct PagingReferenceModel {
     var fruitlessPreviousPages: Int
   }
 
+  /// A page among the loaded items: the pages are told apart by their number, since the shifts
+  /// of the server's edits can bring two of them to one position.
+  struct HeldPage: Equatable {
+    let number: Int
+    var position: PageRequest.Position
+  }
+
   init(configuration: PagingConfiguration) { self.configuration = configuration }
+
+  /// A new page, loaded from `position`.
+  private mutating func newPage(at position: PageRequest.Position) -> HeldPage {
+    pagesPlaced += 1
+    return HeldPage(number: pagesPlaced, position: position)
+  }
 
   // MARK: What the state should read
 
@@ -195,7 +211,7 @@ struct PagingReferenceModel {
     if configuration.refreshMode == .aroundLastViewedItem, let lastViewedID,
       items.contains(where: { $0.id == lastViewedID }), let page = pageOfItem[lastViewedID]
     {
-      position = page
+      position = page.position
     }
     return startFirstPage(at: position, handle: handle)
   }
@@ -259,9 +275,7 @@ struct PagingReferenceModel {
     let size = configuration.pageSize
     return switch configuration.style {
     case .pageIndex(let first):
-      .page(
-        index: max(first, baseIndex + firstPageSpan + rawPageCounts.count - 1 - pagesSteppedBack - back),
-        size: size)
+      .page(index: max(first, placedNextIndex - back), size: size)
     case .offset: .offset(max(0, baseOffset + rawPageCounts.reduce(0, +) + nextShift), limit: size)
     case .cursor: .cursor(cursors.last, limit: size)
     }
@@ -276,6 +290,12 @@ struct PagingReferenceModel {
     }
   }
 
+  /// The page index after the pages loaded, in page-index style, before the removes since the
+  /// last one step it back.
+  private var placedNextIndex: Int {
+    baseIndex + firstPageSpan + rawPageCounts.count - 1 - pagesSteppedBack
+  }
+
   /// The pages the next page steps back for the items removed since it was placed.
   private var back: Int {
     pageShift < 0 ? (-pageShift + configuration.pageSize - 1) / configuration.pageSize : 0
@@ -286,16 +306,15 @@ struct PagingReferenceModel {
   mutating func shiftPages(at index: Int, by delta: Int) {
     guard case .offset = configuration.style, !items.isEmpty else { return }
     let holding = min(index, items.count - 1)
-    let holdingPage = pageOfItem[items[holding].id]
-    func shifted(_ position: PageRequest.Position?) -> PageRequest.Position? {
-      guard case .offset(let offset, let limit) = position else { return position }
-      return .offset(max(0, offset + delta), limit: limit)
+    let holdingPage = pageOfItem[items[holding].id]?.number
+    func shift(_ page: inout HeldPage?) {
+      guard var held = page, held.number != holdingPage, case .offset(let offset, let limit) = held.position
+      else { return }
+      held.position = .offset(max(0, offset + delta), limit: limit)
+      page = held
     }
-    for (position, item) in items.enumerated() where position > holding && pageOfItem[item.id] != holdingPage
-    {
-      pageOfItem[item.id] = shifted(pageOfItem[item.id])
-    }
-    if bottomPage != holdingPage { bottomPage = shifted(bottomPage) }
+    for (position, item) in items.enumerated() where position > holding { shift(&pageOfItem[item.id]) }
+    shift(&bottomPage)
   }
 
   /// The server added (`delta` 1) or removed an item at loaded index `index`: the positions
@@ -445,7 +464,8 @@ struct PagingReferenceModel {
       }
     }
     items = Self.mergeAtTop(items, page.items, policy: configuration.duplicatePolicy)
-    for item in items[..<(items.count - held)] { pageOfItem[item.id] = position }
+    let prepended = newPage(at: position)
+    for item in items[..<(items.count - held)] { pageOfItem[item.id] = prepended }
     if let total = Self.total(of: page) { totalCount = total }
     prependedPages += 1
     let ends = page.items.isEmpty || !page.hasMore
@@ -463,11 +483,14 @@ struct PagingReferenceModel {
   private mutating func appendPage(_ page: Page<TestItem>, at position: PageRequest.Position) {
     let held = items.count
     items = Self.merge(items, page.items, policy: configuration.duplicatePolicy)
-    for item in items[held...] { pageOfItem[item.id] = position }
-    bottomPage = position
+    let appended = newPage(at: position)
+    for item in items[held...] { pageOfItem[item.id] = appended }
+    bottomPage = appended
     if let total = Self.total(of: page) { totalCount = total }
+    if case .pageIndex(let first) = configuration.style {
+      pagesSteppedBack += placedNextIndex - max(first, placedNextIndex - back)
+    }
     rawPageCounts.append(page.items.count)
-    pagesSteppedBack += back
     pageShift = 0
     ended = endsPaging(page)
     // No new item while more follow, `pageBound` times in a row: the direction fails there.
@@ -480,9 +503,10 @@ struct PagingReferenceModel {
 
   /// Every item held now came in the first page, loaded from `position`; none was displayed.
   private mutating func placeFirstPage(at position: PageRequest.Position) {
+    let first = newPage(at: position)
     pageOfItem = [:]
-    for item in items { pageOfItem[item.id] = position }
-    bottomPage = position
+    for item in items { pageOfItem[item.id] = first }
+    bottomPage = first
     lastViewedID = nil
     itemsEditedSinceFirstPage = 0
   }
