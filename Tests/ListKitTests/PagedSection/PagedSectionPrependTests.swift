@@ -88,7 +88,7 @@ import Testing
     screen.view.layoutIfNeeded()
     #expect(list.items.map(\.id) == [4, 5])
     #expect(screen.section.previousPageStatus == .loading)
-    try #require(list.previousPageState.isLoading, "the row above the items says loading older: it must")
+    try #require(list.loadStates.previous.isLoading, "the row above the items says loading older: it must")
     let oldest = try #require(await incoming.next(isolation: #isolation))
     #expect(oldest.request.position == .cursorBefore("2", limit: 2))
     #expect(screen.view.violations.isEmpty)
