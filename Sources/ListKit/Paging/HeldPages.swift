@@ -126,6 +126,10 @@ struct HeldPages<Item: Identifiable> {
     onScreen = (first.id, last.id, rowsAbove)
   }
 
+  /// The first and the last loaded item a view reported on screen, when it did since the items
+  /// were replaced.
+  var screenEnds: (first: Item.ID, last: Item.ID)? { onScreen.map { ($0.first, $0.last) } }
+
   /// The rows on screen above the item the user is at (``placeItemID``), when a view said.
   var rowsAbovePlace: Int { onScreen?.rowsAbove ?? 0 }
 

@@ -72,6 +72,19 @@ struct PagingContent<Item: Identifiable> {
     pages.onScreen(first: shown[first], last: shown[last], rowsAbove: first - range.lowerBound, in: store)
   }
 
+  /// Whether the screen a view reported shows an item within `distance` rows of the end of the
+  /// items shown (`before`: of their start); `false` when no view reported one.
+  func screenIsNearEnd(before: Bool, within distance: Int) -> Bool {
+    guard let ends = pages.screenEnds else { return false }
+    let shown = shownItems
+    if before {
+      guard let index = shown.firstIndex(where: { $0.id == ends.first }) else { return false }
+      return index <= distance
+    }
+    guard let index = shown.lastIndex(where: { $0.id == ends.last }) else { return false }
+    return shown.count - 1 - index <= distance
+  }
+
   /// The rows on screen above the item the user is at, when a view said.
   var rowsAbovePlace: Int { pages.rowsAbovePlace }
 

@@ -254,9 +254,13 @@ package struct PagingStateMachine<Item: Identifiable> {
   /// - Parameters:
   ///   - ticket: The ticket the request was started under.
   ///   - page: The page.
+  /// A next or previous page that lands while the screen a view reported
+  /// (``itemWillDisplay(at:onScreen:)``) still shows an item within the prefetch distance of that
+  /// end loads the page after it at once.
   /// - Returns: For a first page at the top `.saveFirstPage` then the report; for a dropping page
-  ///   `.cancel` of the far end's load, if any, then the report; otherwise the report; nothing for
-  ///   a dropped response.
+  ///   `.cancel` of the far end's load, if any, then the report; otherwise the report; then the
+  ///   `.load` of the page after it when the screen is still near its end; nothing for a dropped
+  ///   response.
   package mutating func succeeded(_ ticket: Ticket, with page: Page<Item>) -> [Action] {
     guard let (direction, request) = requests.succeed(ticket) else { return [] }
     let edges = positions.place(request, page)
@@ -270,7 +274,15 @@ package struct PagingStateMachine<Item: Identifiable> {
         positions.reopen(farEnd, at: drop.edge, forgetting: drop.cursors)
         actions += requests.reopen(farEnd).map { [.cancel($0)] } ?? []
       }
-      return actions + [.reportRequest(completion(direction, error: stalled), added.shown)]
+      actions.append(.reportRequest(completion(direction, error: stalled), added.shown))
+      // The screen still shows the end this page loaded at: the direction loads on at once, so
+      // it never stops loading while the view shows its end (its status row stays).
+      if stalled == nil,
+        content.screenIsNearEnd(before: direction == .previousPage, within: configuration.prefetchDistance)
+      {
+        actions += loadPage(before: direction == .previousPage)
+      }
+      return actions
     }
     let record = HeldPages.Page(
       count: 0, of: page, before: edges.before, after: edges.after, at: request.position)
