@@ -214,7 +214,8 @@ struct HeldPages<Item: Identifiable> {
   ///
   /// Never the last page left nor a page that holds an item within `distance` of the item
   /// displayed last (the rows on screen and those a prefetch keeps ready): the items then stay
-  /// over the maximum until the user scrolls on.
+  /// over the maximum until the user scrolls on. Pages that hold no item are dropped only with
+  /// a page beyond them that holds some.
   /// - Returns: What was dropped, or `nil` when nothing was.
   /// - Complexity: O(*p*) for *p* pages held.
   mutating func drop(fromTop: Bool, of store: PagingItemStore<Item>, keepingWithin distance: Int) -> Drop? {
@@ -240,6 +241,9 @@ struct HeldPages<Item: Identifiable> {
       count += size
       dropped += 1
     }
+    // Pages that hold no item (the server removed them all) go only with a page beyond them: a
+    // drop that removes nothing would re-open that end for nothing.
+    while dropped > 0, pages[fromTop ? dropped - 1 : pages.count - dropped].count == 0 { dropped -= 1 }
     guard dropped > 0 else { return nil }
     let gone = fromTop ? pages[..<dropped] : pages[(pages.count - dropped)...]
     let cursors = gone.flatMap(\.cursors)

@@ -84,6 +84,27 @@ import Testing
     #expect(again.map { source.page(for: $0.request).items.map(\.id) } == Array(30..<40))
   }
 
+  @Test func aPageLeftWithNoItemIsNotDroppedAloneSoTheEndedTopStaysEnded() throws {
+    let source = ItemSource(count: 100)
+    var machine = try Self.holdingFirstPage(of: source, .cursor)
+    // The server removed every item of the first page: its page holds none now.
+    for id in 0..<10 { _ = machine.applyEdit(.remove(id: id), pending: false) }
+    for _ in 0..<3 { try Self.next(&machine, source) }
+    #expect(machine.ids == Array(10..<40))
+    _ = machine.itemWillDisplay(at: 0, onScreen: 0...2)
+    // Over the maximum, but the page under the empty one is on screen: dropping the empty page
+    // alone would remove nothing and open the top again.
+    let actions = try Self.next(&machine, source)
+    #expect(machine.ids == Array(10..<50))
+    #expect(actions.itemsChanges == [.appended(inserted: 30..<40, updated: [])])
+    #expect(machine.previousPageState == .reachedEnd)
+    // Once the user scrolled on, the empty page goes with the one under it.
+    let load = try #require(machine.itemWillDisplay(at: 39, onScreen: 37...39).load)
+    _ = machine.succeeded(load.ticket, with: source.page(for: load.request))
+    #expect(machine.ids == Array(30..<60))
+    #expect(machine.previousPageState == .idle)
+  }
+
   @Test(arguments: styles)
   func dropsCancelTheLoadInFlightOnTheDroppedSide(style: PagingStyle) throws {
     let source = ItemSource(count: 100)
