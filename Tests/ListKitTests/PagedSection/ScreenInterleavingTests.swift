@@ -352,10 +352,14 @@ import Testing
   }
 
   /// The item rows on screen: their ids and the distance of their tops from the viewport's top.
+  /// A row the viewport shows less than half a point of (an edge that floating-point offsets
+  /// leave on screen) is not on screen to a user.
   private func screenRows() -> [(id: Int, top: Double)] {
-    view.visibleItemPaths.compactMap { path in
+    let screen = view.contentOffset...(view.contentOffset + view.viewportHeight)
+    return view.visibleItemPaths.compactMap { path in
       guard let row = section.displayedCells[safe: path.item] as? Row,
-        let frame = try? view.frameOfItem(at: path)
+        let frame = try? view.frameOfItem(at: path),
+        min(frame.upperBound, screen.upperBound) - max(frame.lowerBound, screen.lowerBound) >= 0.5
       else { return nil }
       return (row.model.id, frame.lowerBound - view.contentOffset)
     }
