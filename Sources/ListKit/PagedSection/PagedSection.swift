@@ -94,7 +94,9 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
     // The section's link, not a weak reference to it (see CellManager.sectionLink); the list
     // drops the observer once the section is gone.
     let link = self.link
-    list.addChangeObserver(owner: self) { event in
+    list.addChangeObserver(
+      owner: self, reportScreen: { (link.section as? PagedSection<Item>)?.reportScreen() }
+    ) { event in
       (link.section as? PagedSection<Item>)?.listDidChange(event)
     }
   }
@@ -179,27 +181,49 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
       }
       return
     }
-    let statusRows = displayedCells.last === statusRow ? 1 : 0
-    let itemCount = list.items.count
-    func itemIndex(ofRow row: Int) -> Int {
-      itemCount - 1 - (displayedCells.count - statusRows - 1 - row)
-    }
     // The rows the view shows now, with this one, as items: a page that lands keeps them all,
     // however many the screen holds, and a refresh in place brings back the first at the top.
     // Only a list that drops pages or refreshes in place needs them.
-    var rows = path.item...path.item
     let configuration = list.configuration
-    if configuration.maximumItemCount != nil || configuration.refreshMode == .aroundLastViewedItem,
-      let table, let listView = table.listView,
+    let needsScreen =
+      configuration.maximumItemCount != nil || configuration.refreshMode == .aroundLastViewedItem
+    list.itemWillDisplay(
+      at: itemIndex(ofRow: path.item), onScreen: itemsOnScreen(with: path.item, readingView: needsScreen))
+  }
+
+  /// The index among the list's items that the displayed row `row` stands for.
+  ///
+  /// Counted from the end of the items: the row shown with k item rows after it stands for the
+  /// item with k items after it.
+  private func itemIndex(ofRow row: Int) -> Int {
+    let statusRows = displayedCells.last === statusRow ? 1 : 0
+    return list.items.count - 1 - (displayedCells.count - statusRows - 1 - row)
+  }
+
+  /// The indexes of the items on screen, as the displayed rows the view shows stand for them
+  /// (with `row`, when given, and only `row` unless `readingView`); `nil` when no item is.
+  private func itemsOnScreen(with row: Int? = nil, readingView: Bool = true) -> ClosedRange<Int>? {
+    var rows = row.map { $0...$0 }
+    if readingView, let table, let listView = table.listView,
       let section = table.displayedSections.firstIndex(where: { $0 === self })
     {
       for visible in listView.visibleItemPaths where visible.section == section {
-        rows = min(rows.lowerBound, visible.item)...max(rows.upperBound, visible.item)
+        rows =
+          rows.map { min($0.lowerBound, visible.item)...max($0.upperBound, visible.item) }
+          ?? visible.item...visible.item
       }
     }
+    guard let rows else { return nil }
     let first = max(0, itemIndex(ofRow: rows.lowerBound))
-    let last = min(itemCount - 1, itemIndex(ofRow: rows.upperBound))
-    list.itemWillDisplay(at: itemIndex(ofRow: path.item), onScreen: first <= last ? first...last : nil)
+    let last = min(list.items.count - 1, itemIndex(ofRow: rows.upperBound))
+    return first <= last ? first...last : nil
+  }
+
+  /// Tells the list which items the view shows now, displayed already: the user may have
+  /// scrolled since a row was last displayed, and a refresh in place about to land brings back
+  /// the item at the top of the screen.
+  private func reportScreen() {
+    if let onScreen = itemsOnScreen() { list.screenShows(onScreen) }
   }
 
   /// Applies a change of the list's items to the item rows; returns it as an edit of those rows,

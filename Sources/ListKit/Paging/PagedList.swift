@@ -405,6 +405,9 @@ extension PagedList {
   struct ChangeObserver {
     weak var owner: AnyObject?
     let notify: @MainActor (PagedListEvent) -> Void
+    /// Asked to report the rows on screen now (``screenShows(_:)``) just before a refresh in
+    /// place lands: the user may have scrolled since a row was last displayed.
+    var reportScreen: (@MainActor () -> Void)?
   }
 
   /// Tells `notify` of every event, synchronously, before the callbacks and the stream's
@@ -415,11 +418,22 @@ extension PagedList {
   /// whose owner is gone).
   /// - Parameters:
   ///   - owner: The object the observer belongs to; it is held weakly.
+  ///   - reportScreen: Called just before a refresh in place lands, to report the rows a view
+  ///     shows now through ``screenShows(_:)``.
   ///   - notify: Called with each event while `owner` lives.
   /// - Complexity: Amortized O(1) per call, plus O(n) for the n observers when some owner is gone.
-  package func addChangeObserver(owner: AnyObject, _ notify: @escaping @MainActor (PagedListEvent) -> Void) {
+  package func addChangeObserver(
+    owner: AnyObject, reportScreen: (@MainActor () -> Void)? = nil,
+    _ notify: @escaping @MainActor (PagedListEvent) -> Void
+  ) {
     changeObservers.removeAll { $0.owner == nil }
-    changeObservers.append(ChangeObserver(owner: owner, notify: notify))
+    changeObservers.append(ChangeObserver(owner: owner, notify: notify, reportScreen: reportScreen))
+  }
+
+  /// Records the items a view shows now, by their indexes among ``items``, without displaying a
+  /// row: where a refresh in place brings the user back to.
+  package func screenShows(_ range: ClosedRange<Int>) {
+    _ = transition { $0.screenShows(range) }
   }
 
   /// The number of change observers held, released owners included until the next prune.
@@ -593,6 +607,9 @@ extension PagedList {
 
   private func finish(_ ticket: PagingStateMachine<Item>.Ticket, _ result: Result<Page<Item>, PagingError>) {
     loads[ticket] = nil
+    if case .success = result, machine.focusItemID != nil, machine.ticket(of: .refresh) == ticket {
+      for observer in changeObservers where observer.owner != nil { observer.reportScreen?() }
+    }
     switch result {
     case .success(let page): _ = transition { $0.succeeded(ticket, with: page) }
     case .failure(let error): _ = transition { $0.failed(ticket, with: error) }

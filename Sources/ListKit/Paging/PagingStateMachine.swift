@@ -248,6 +248,16 @@ package struct PagingStateMachine<Item: Identifiable> {
     return actions
   }
 
+  /// Records the items the view shows now (see ``itemWillDisplay(at:onScreen:)``), without a row
+  /// displayed: where a refresh in place brings the user back to.
+  /// - Parameter onScreen: The indexes of the items on screen, among the items shown; out of
+  ///   range does nothing.
+  /// - Returns: Nothing: it starts no load.
+  package mutating func screenShows(_ onScreen: ClosedRange<Int>) -> [Action] {
+    if onScreen.lowerBound >= 0, onScreen.upperBound < shownItems.count { content.onScreen(onScreen) }
+    return []
+  }
+
   /// Applies a page that arrived for `ticket`, or drops it when the ticket is not in flight.
   ///
   /// A next or previous page may drop pages at the other end, which re-opens that direction there.

@@ -12,7 +12,7 @@ import Testing
 
   /// A feed scrolled five pages down, and the positions its loader was asked for.
   func makeScreen(
-    _ style: PagingStyle, mode: PagingRefreshMode
+    _ style: PagingStyle, mode: PagingRefreshMode, viewportHeight: Double = 440
   ) async throws -> (PagedScreen<TestItem>, Requests) {
     let requests = Requests()
     let source = ItemSource(count: 500)
@@ -22,7 +22,9 @@ import Testing
         await MainActor.run { requests.positions.append(request.position) }
         return source.page(for: request)
       })
-    let screen = PagedScreen(list: list) { PagedSectionPrependTests.MessageRow($0) }
+    let screen = PagedScreen(list: list, viewportHeight: viewportHeight) {
+      PagedSectionPrependTests.MessageRow($0)
+    }
     await list.start()?.value
     // Deep into the list: five pages down, reading message 43 at the top.
     while list.items.count < 60 {
@@ -50,6 +52,31 @@ import Testing
     let shown = Set(screen.view.visibleItemPaths.compactMap { screen.list.item(at: $0.item) })
     #expect(!shown.isDisjoint(with: seen), "the rows seen before stay on screen: \(shown)")
     #expect(screen.view.violations.isEmpty)
+  }
+
+  @Test func aRefreshInPlaceBringsBackTheRowAtTheTopWhenItLandsThoughNoRowWasDisplayedSince() async throws {
+    // Three rows high: the page of ten that reloads fills the screen below the row at its top.
+    let (screen, _) = try await makeScreen(.offset, mode: .aroundLastViewedItem, viewportHeight: 132)
+    let view = screen.view
+    let row43 = try view.frameOfItem(at: ItemPath(item: 43, section: 0))
+    // Part of 43 at the top, and part of the row at the bottom: both displayed.
+    try view.scroll(toOffset: row43.lowerBound + 20)
+    screen.table.update()
+    await screen.list.idle()
+    let refresh = screen.list.refresh()
+    // The user scrolls 44 to the top while the page loads: the bottom row was on screen already,
+    // so no row is displayed and nothing tells the list.
+    try view.scroll(toOffset: row43.upperBound)
+    let top = try #require(view.visibleItemPaths.first.flatMap { screen.list.item(at: $0.item) })
+    #expect(top.id == 44)
+    await refresh?.value
+    screen.table.update()
+    // The row above the items ("Loading older…") now comes first: rows are read, not counted.
+    let first = try #require(view.visibleItemPaths.first)
+    let row = screen.section.displayedCells[first.item] as? PagedSectionPrependTests.MessageRow
+    #expect(row?.model.id == 44, "the row at the top when the page landed")
+    #expect(try view.frameOfItem(at: first).lowerBound == view.contentOffset)
+    #expect(view.violations.isEmpty)
   }
 
   @Test func theDefaultRefreshLoadsTheFirstPage() async throws {
