@@ -352,6 +352,7 @@ import Testing
   }
 
   /// The item rows on screen: their ids and the distance of their tops from the viewport's top.
+  ///
   /// A row the viewport shows less than half a point of (an edge that floating-point offsets
   /// leave on screen) is not on screen to a user.
   private func screenRows() -> [(id: Int, top: Double)] {
