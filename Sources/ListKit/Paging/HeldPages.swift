@@ -251,7 +251,8 @@ struct HeldPages<Item: Identifiable> {
     return fromTop
       ? Drop(
         removed: 0..<count,
-        edge: pages[0].before.shifted(by: pages[0].shiftBefore, style: style, pageSize: pageSize),
+        edge: pages[0].before.shifted(
+          by: pages[0].shiftBefore, style: style, pageSize: pageSize, above: true),
         cursors: cursors)
       : Drop(
         removed: (itemCount - count)..<itemCount,

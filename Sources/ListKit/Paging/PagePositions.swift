@@ -235,11 +235,19 @@ package struct PagePositions {
 extension PagePositions.Edge {
   /// This edge, for a server that added (positive) or removed (negative) `delta` items before
   /// it since it was placed (see ``PagePositions/shift(by:)``).
-  func shifted(by delta: Int, style: PagingStyle, pageSize: Int) -> Self {
+  ///
+  /// A page number cannot move by part of a page, so it errs towards items held twice (which
+  /// the list drops), never towards items skipped. The page below the items (`above == false`)
+  /// steps back to the page of the first item not loaded; the page above them (`above`) takes
+  /// the page of the item just above them, wherever the items before moved it.
+  func shifted(by delta: Int, style: PagingStyle, pageSize: Int, above: Bool = false) -> Self {
     guard case .at(let position) = self else { return self }
     switch (position, style) {
     case (.offset(let offset, let limit), _):
       return .at(.offset(max(0, offset + delta), limit: limit))
+    case (.page(let index, let size), .pageIndex(let firstIndex)) where above:
+      let itemAbove = (index + 1 - firstIndex) * size - 1 + delta
+      return .at(.page(index: firstIndex + max(0, itemAbove) / max(1, size), size: size))
     case (.page(let index, let size), .pageIndex(let firstIndex)) where delta < 0:
       let back = (-delta + size - 1) / max(1, size)
       return .at(.page(index: max(firstIndex, index - back), size: size))

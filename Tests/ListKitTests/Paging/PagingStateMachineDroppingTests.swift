@@ -105,6 +105,37 @@ import Testing
     #expect(machine.previousPageState == .idle)
   }
 
+  @Test func pagesDroppedAfterTheServerRemovedAnItemInThemReopenAtThePageJustAboveTheItemsLeft() throws {
+    // Pages of 4 by number, at most 12 items; the server's items, which a remove shifts.
+    var server = Array(0..<40)
+    func answer(_ load: (ticket: Machine.Ticket, request: PageRequest)?, in machine: inout Machine) throws {
+      let load = try #require(load)
+      guard case .page(let index, let size) = load.request.position else { return #expect(Bool(false)) }
+      let ids = server[min(server.count, index * size)..<min(server.count, (index + 1) * size)]
+      _ = machine.succeeded(load.ticket, with: page(ids))
+    }
+    var machine = Machine(
+      configuration: .test(.pageIndex(firstIndex: 0), pageSize: 4, prefetchDistance: 1, maximumItemCount: 12))
+    try answer(machine.refresh().load, in: &machine)
+    try answer(machine.loadNextPage().load, in: &machine)
+    try answer(machine.loadNextPage().load, in: &machine)
+    #expect(machine.ids == Array(0..<12))
+    // The server removed 1: every item after it moved one place up, across the page numbers.
+    server.removeAll { $0 == 1 }
+    _ = machine.applyEdit(.remove(id: 1), pending: false)
+    try answer(machine.loadNextPage().load, in: &machine)
+    try answer(machine.loadNextPage().load, in: &machine)
+    // Over the maximum: the two pages at the top went, the items now start at 8.
+    #expect(machine.ids.first == 8)
+    #expect(machine.previousPageState == .idle)
+    // 5, 6 and 7 are above 8 on the server, on its page 1 now: that page loads, not page 0.
+    let previous = machine.loadPreviousPage().load
+    #expect(previous?.request.position == .page(index: 1, size: 4))
+    try answer(previous, in: &machine)
+    try answer(machine.loadPreviousPage().load, in: &machine)
+    #expect(machine.ids == Array(server.prefix(machine.ids.count)), "no item of the server skipped")
+  }
+
   @Test(arguments: styles)
   func dropsCancelTheLoadInFlightOnTheDroppedSide(style: PagingStyle) throws {
     let source = ItemSource(count: 100)
