@@ -18,12 +18,4 @@ extension PagingStatus {
     case .reachedEnd: self = startsAtTop ? .hidden : .reachedEnd(totalCount: nil)
     }
   }
-
-  /// The status of a paged list's state machine for the previous-page direction:
-  /// ``PagedList/previousPageStatus``.
-  init<Item: Identifiable>(previousPageOf machine: PagingStateMachine<Item>) {
-    self.init(
-      previousPageState: machine.previousPageState, hasPrevious: machine.hasPrevious,
-      startsAtTop: machine.startsAtTop)
-  }
 }

@@ -44,13 +44,6 @@ public enum PagingStatus: Hashable, Sendable {
       }
     }
   }
-
-  /// The status of a paged list's state machine: ``PagedList/status``.
-  init<Item: Identifiable>(_ machine: PagingStateMachine<Item>) {
-    self.init(
-      isBlank: machine.isBlank, hasItems: !machine.shownItems.isEmpty, refreshState: machine.refreshState,
-      nextPageState: machine.nextPageState, totalCount: machine.totalCount)
-  }
 }
 
 /// The words a ``PagedSection``'s status row uses; replace them to localise.

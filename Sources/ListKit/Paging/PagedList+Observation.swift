@@ -7,16 +7,21 @@ extension PagedList {
   @MainActor struct ObservedKeyPaths {
     let items: KeyPath<PagedList, [Item]> = \.items
     let loadStates: KeyPath<PagedList, PagingLoadStates> = \.loadStates
-    let hasPrevious: KeyPath<PagedList, Bool> = \.hasPrevious
     let isSignedOut: KeyPath<PagedList, Bool> = \.isSignedOut
-    let isBlank: KeyPath<PagedList, Bool> = \.isBlank
-    let hasMore: KeyPath<PagedList, Bool> = \.hasMore
     let status: KeyPath<PagedList, PagingStatus> = \.status
     let cachedPageAge: KeyPath<PagedList, Duration?> = \.cachedPageAge
     let totalCount: KeyPath<PagedList, Int?> = \.totalCount
     let context: KeyPath<PagedList, RequestContext> = \.context
     let cacheKey: KeyPath<PagedList, PageCacheKey> = \.cacheKey
     let lastCacheSaveError: KeyPath<PagedList, PageCacheError?> = \.lastCacheSaveError
+  }
+
+  /// Reads a value derived from the items and the load states, telling the registrar that both
+  /// were read: it changes only when one of them does.
+  func derived<Value>(_ read: (PagingStateMachine<Item>) -> Value) -> Value {
+    registrar.access(self, keyPath: keyPaths.items)
+    registrar.access(self, keyPath: keyPaths.loadStates)
+    return read(machine)
   }
 
   /// Tells the registrar that `keyPath` was read, then reads it from the machine: what every

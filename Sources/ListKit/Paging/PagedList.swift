@@ -161,33 +161,36 @@ extension PagedList {
   /// (``PagingLoadStates/previous``).
   public var loadStates: PagingLoadStates { tracked(keyPaths.loadStates) { $0.loadStates } }
 
-  /// Whether a previous page can be loaded now.
-  package var hasPrevious: Bool { tracked(keyPaths.hasPrevious) { $0.hasPrevious } }
+  /// Whether a previous page can be loaded now; it changes only with ``items`` or
+  /// ``loadStates``, which it tracks.
+  package var hasPrevious: Bool { derived { $0.hasPrevious } }
 
   /// Whether the list was signed out (``signOut(removingCachedEntries:)``) and no context was set
   /// since: it requests nothing.
   public var isSignedOut: Bool { tracked(keyPaths.isSignedOut) { $0.isSignedOut } }
 
   /// Whether a first page has loaded and the list holds no items: show the empty state.
-  package var isBlank: Bool { tracked(keyPaths.isBlank) { $0.isBlank } }
+  ///
+  /// It changes only with ``items``, ``loadStates`` or ``cachedPageAge``, which it tracks.
+  package var isBlank: Bool {
+    registrar.access(self, keyPath: keyPaths.cachedPageAge)
+    return derived { $0.isBlank }
+  }
 
-  /// Whether a next page can be loaded now.
-  package var hasMore: Bool { tracked(keyPaths.hasMore) { $0.hasMore } }
+  /// Whether a next page can be loaded now; it changes only with ``items`` or ``loadStates``,
+  /// which it tracks.
+  package var hasMore: Bool { derived { $0.hasMore } }
 
   /// What the list's status row, footer or empty state shows: loading, no more data, an error
   /// to retry, the empty state, or nothing.
   ///
   /// A ``PagingStatus/failed(_:)`` while ``items`` is empty is the empty state's (the first
   /// page failed with nothing shown); while items are shown it is the footer's.
-  public var status: PagingStatus { tracked(keyPaths.status) { PagingStatus($0) } }
+  public var status: PagingStatus { tracked(keyPaths.status) { $0.status } }
 
   /// What the row above the items shows for the previous-page direction, which ``status``
   /// leaves out: older items loading or failed, or the top of a list that did not start there.
-  package var previousPageStatus: PagingStatus {
-    registrar.access(self, keyPath: keyPaths.hasPrevious)
-    registrar.access(self, keyPath: keyPaths.loadStates)
-    return PagingStatus(previousPageOf: machine)
-  }
+  package var previousPageStatus: PagingStatus { derived { $0.previousPageStatus } }
 
   /// How old the shown cached first page was when it was shown, or `nil` when the items did not
   /// come from the cache.
@@ -471,24 +474,21 @@ extension PagedList {
 extension PagedList {
   private struct Observed: Equatable {
     var loadStates: PagingLoadStates
-    var isBlank: Bool
-    var hasMore: Bool
     var cachedPageAge: Duration?
     var totalCount: Int?
     var context: RequestContext
     var cacheKey: PageCacheKey
-    var hasPrevious: Bool
     var status: PagingStatus
+    /// Not observable: the sections' row above the items follows it.
+    var previousPageStatus: PagingStatus
     var isSignedOut: Bool
   }
 
   private var observed: Observed {
     Observed(
-      loadStates: machine.loadStates, isBlank: machine.isBlank, hasMore: machine.hasMore,
-      cachedPageAge: machine.cachedPageAge,
-      totalCount: machine.totalCount, context: machine.context, cacheKey: machine.cacheKey,
-      hasPrevious: machine.hasPrevious,
-      status: PagingStatus(machine), isSignedOut: machine.isSignedOut)
+      loadStates: machine.loadStates, cachedPageAge: machine.cachedPageAge, totalCount: machine.totalCount,
+      context: machine.context, cacheKey: machine.cacheKey, status: machine.status,
+      previousPageStatus: machine.previousPageStatus, isSignedOut: machine.isSignedOut)
   }
 
   /// Runs one machine transition, tells Observation and the event's receivers what changed, then
@@ -521,21 +521,16 @@ extension PagedList {
     }
     notify(keyPaths.items, if: itemsChange != nil)
     notify(keyPaths.loadStates, if: before.loadStates != after.loadStates)
-    notify(keyPaths.isBlank, if: before.isBlank != after.isBlank)
-    notify(keyPaths.hasMore, if: before.hasMore != after.hasMore)
     notify(keyPaths.cachedPageAge, if: before.cachedPageAge != after.cachedPageAge)
     notify(keyPaths.totalCount, if: before.totalCount != after.totalCount)
     notify(keyPaths.context, if: before.context != after.context)
     notify(keyPaths.cacheKey, if: before.cacheKey != after.cacheKey)
-    notify(keyPaths.hasPrevious, if: before.hasPrevious != after.hasPrevious)
     notify(keyPaths.isSignedOut, if: before.isSignedOut != after.isSignedOut)
     notify(keyPaths.status, if: before.status != after.status)
     if let itemsChange { emit(.itemsChanged(itemsChange)) }
     if before.status != after.status {
       emit(.statusChanged(after.status))
-    } else if before.loadStates.previous != after.loadStates.previous
-      || before.hasPrevious != after.hasPrevious
-    {
+    } else if before.previousPageStatus != after.previousPageStatus {
       // The row above the items follows the previous pages, which the list's status leaves out:
       // only the sections hear of it.
       notifyChangeObservers(.statusChanged(after.status))

@@ -72,6 +72,18 @@ extension PagingStateMachine {
   /// Whether refreshes load the top page: the one page the cache holds.
   package var startsAtTop: Bool { positions.first(at: anchor) == positions.top }
 
+  /// What the status row, footer or empty state shows: ``PagedList/status``.
+  package var status: PagingStatus {
+    PagingStatus(
+      isBlank: isBlank, hasItems: !shownItems.isEmpty, refreshState: refreshState,
+      nextPageState: nextPageState, totalCount: totalCount)
+  }
+
+  /// What the row above the items shows: ``PagedList/previousPageStatus``.
+  package var previousPageStatus: PagingStatus {
+    PagingStatus(previousPageState: previousPageState, hasPrevious: hasPrevious, startsAtTop: startsAtTop)
+  }
+
   /// Checks the invariants of every part.
   /// - Throws: ``PagingInvariantViolation`` naming the first one broken.
   package func checkInvariants() throws(PagingInvariantViolation) {
