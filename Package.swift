@@ -18,7 +18,11 @@ let package = Package(
   ],
   targets: [
     .target(name: "ListDiff"),
-    .target(name: "ListKit", dependencies: ["ListDiff"]),
+    // The paged list: PagedList, its state machine, loaders, the PageCache protocol, edits and
+    // status. It knows no view, manager or section (ListKit shows it and re-exports it), and is in
+    // no product of its own: `import ListKit` brings it.
+    .target(name: "ListKitPaging", dependencies: ["ListDiff"]),
+    .target(name: "ListKit", dependencies: ["ListDiff", "ListKitPaging"]),
     // The disk cache (FilePageCache and its file format), apart from the PageCache protocol it
     // implements, so that its internals are its own.
     .target(name: "ListKitCache", dependencies: ["ListKit"]),
@@ -67,7 +71,8 @@ let package = Package(
       name: "listkit-cancel-race", dependencies: ["ListKit", "ListKitHTTP", "ListKitTesting"]),
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListKitTesting", "ListKitFixtures"]),
     .testTarget(
-      name: "ListKitTests", dependencies: ["ListKit", "ListDiff", "ListKitTesting", "ListKitFixtures"]),
+      name: "ListKitTests",
+      dependencies: ["ListKit", "ListKitPaging", "ListDiff", "ListKitTesting", "ListKitFixtures"]),
     // The disk cache's own tests, beside its module (the paging tests use in-memory caches).
     .testTarget(
       name: "ListKitCacheTests",
