@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "ListDiff", targets: ["ListDiff"]),
     .library(name: "ListKit", targets: ["ListKit"]),
+    .library(name: "ListKitCache", targets: ["ListKitCache"]),
     .library(name: "ListKitTesting", targets: ["ListKitTesting"]),
     .library(name: "ListKitHTTP", targets: ["ListKitHTTP"]),
     .library(name: "ListKitTerminal", targets: ["ListKitTerminal"]),
@@ -17,7 +18,14 @@ let package = Package(
   ],
   targets: [
     .target(name: "ListDiff"),
-    .target(name: "ListKit", dependencies: ["ListDiff"]),
+    // The paged list: PagedList, its state machine, loaders, the PageCache protocol, edits and
+    // status. It knows no view, manager or section (ListKit shows it and re-exports it), and is in
+    // no product of its own: `import ListKit` brings it.
+    .target(name: "ListKitPaging", dependencies: ["ListDiff"]),
+    .target(name: "ListKit", dependencies: ["ListDiff", "ListKitPaging"]),
+    // The disk cache (FilePageCache and its file format), apart from the PageCache protocol it
+    // implements, so that its internals are its own.
+    .target(name: "ListKitCache", dependencies: ["ListKit"]),
     .target(name: "ListKitTesting", dependencies: ["ListKit", "ListDiff"]),
     .target(name: "ListKitHTTP", dependencies: ["ListKit"]),
     .target(name: "ListKitTerminal", dependencies: ["ListKit"]),
@@ -38,16 +46,20 @@ let package = Package(
     // the executable only wires them to a terminal.
     .target(
       name: "ListKitDemoSupport",
-      dependencies: ["ListKit", "ListKitTerminal", "ListKitHTTP", "ListKitTesting", "ListKitSQLite"]),
+      dependencies: [
+        "ListKit", "ListKitCache", "ListKitTerminal", "ListKitHTTP", "ListKitTesting", "ListKitSQLite",
+      ]),
     .executableTarget(
       name: "listkit-demo", dependencies: ["ListKit", "ListKitTerminal", "ListKitDemoSupport"]),
     .executableTarget(
       name: "listkit-bench",
       dependencies: [
-        "ListDiff", "ListKit", "ListKitHTTP", "ListKitTesting", "ListKitFixtures", "ListKitSQLite", "CSQLite",
+        "ListDiff", "ListKit", "ListKitCache", "ListKitHTTP", "ListKitTesting", "ListKitFixtures",
+        "ListKitSQLite",
+        "CSQLite",
       ]),
     // A test fixture, not a tool: FilePageCacheCrashTests runs it and kills it mid-write.
-    .executableTarget(name: "listkit-cache-writer", dependencies: ["ListKit"]),
+    .executableTarget(name: "listkit-cache-writer", dependencies: ["ListKit", "ListKitCache"]),
     // A test fixture, not a tool: SQLiteListStoreCrashTests runs it and kills it mid-transaction.
     .executableTarget(name: "listkit-store-writer", dependencies: ["ListKit", "ListKitSQLite"]),
     // A test fixture, not a tool: EditOutboxCrashTests runs it and kills it while it sends.
@@ -59,12 +71,17 @@ let package = Package(
       name: "listkit-cancel-race", dependencies: ["ListKit", "ListKitHTTP", "ListKitTesting"]),
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "ListKitTesting", "ListKitFixtures"]),
     .testTarget(
-      name: "ListKitTests", dependencies: ["ListKit", "ListDiff", "ListKitTesting", "ListKitFixtures"]),
+      name: "ListKitTests",
+      dependencies: ["ListKit", "ListKitPaging", "ListDiff", "ListKitTesting", "ListKitFixtures"]),
+    // The disk cache's own tests, beside its module (the paging tests use in-memory caches).
+    .testTarget(
+      name: "ListKitCacheTests",
+      dependencies: ["ListKitCache", "ListKit", "ListKitTesting", "ListKitFixtures"]),
     .testTarget(
       name: "ListKitTestingTests", dependencies: ["ListKitTesting", "ListKit", "ListDiff"]),
     .testTarget(
       name: "ListKitHTTPTests",
-      dependencies: ["ListKitHTTP", "ListKit", "ListKitTesting", "ListKitFixtures"]),
+      dependencies: ["ListKitHTTP", "ListKit", "ListKitCache", "ListKitTesting", "ListKitFixtures"]),
     .testTarget(
       name: "ListKitSQLiteTests",
       dependencies: ["ListKitSQLite", "ListKit", "ListKitHTTP", "ListKitTesting", "ListKitFixtures"]),
@@ -73,16 +90,16 @@ let package = Package(
     .testTarget(
       name: "ListKitDemoTests",
       dependencies: [
-        "ListKitDemoSupport", "ListKitTerminal", "ListKit", "ListKitHTTP", "ListKitSQLite", "ListKitTesting",
-        "ListKitFixtures",
+        "ListKitDemoSupport", "ListKitTerminal", "ListKit", "ListKitCache", "ListKitHTTP", "ListKitSQLite",
+        "ListKitTesting", "ListKitFixtures",
       ]),
     // Every Swift block of the README, the guides and the DocC articles is a snippet compiled and
     // run here (or, for UIKit and SwiftUI code, in Examples/); DocumentationCodeBlockTests checks it.
     .testTarget(
       name: "ListKitDocumentationTests",
       dependencies: [
-        "ListDiff", "ListKit", "ListKitHTTP", "ListKitTesting", "ListKitTerminal", "ListKitFixtures",
-        "ListKitSQLite",
+        "ListDiff", "ListKit", "ListKitCache", "ListKitHTTP", "ListKitTesting", "ListKitTerminal",
+        "ListKitFixtures", "ListKitSQLite",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ListKit
+import ListKitCache
 
 /// Measures save + load of a 1,000-item first page through `FilePageCache`.
 ///

@@ -10,6 +10,7 @@
 // "a" + (generation + index) % 26.
 import Foundation
 import ListKit
+import ListKitCache
 
 let arguments = CommandLine.arguments
 guard arguments.count == 2 else {

@@ -1,5 +1,6 @@
 import Foundation
 import ListKit
+import ListKitCache
 import ListKitDemoSupport
 import ListKitTerminal
 import ListKitTesting

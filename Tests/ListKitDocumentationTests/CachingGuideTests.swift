@@ -1,5 +1,6 @@
 import Foundation
 import ListKit
+import ListKitCache
 import Testing
 
 /// The example of Guides/Caching.md, run on a temporary directory.

@@ -108,7 +108,7 @@ enum DocumentationSources {
       return String(module)
     }
     let guides = [
-      "Guides/Diffing.md": "ListDiff", "Guides/HTTP.md": "ListKitHTTP",
+      "Guides/Diffing.md": "ListDiff", "Guides/Caching.md": "ListKitCache", "Guides/HTTP.md": "ListKitHTTP",
       "Guides/HeadlessTableView.md": "ListKitTesting", "Guides/TestingTime.md": "ListKitTesting",
       "Guides/Terminal.md": "ListKitTerminal", "Guides/ApplePlatforms.md": "ListKitUIKit",
       "Guides/Offline.md": "ListKitSQLite",

@@ -1,5 +1,6 @@
 import Foundation
 import ListKit
+import ListKitCache
 import ListKitTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import ListKitCache
 import ListKitFixtures
 import ListKitHTTP
 import Testing

@@ -1,4 +1,5 @@
 import ListKit
+import ListKitCache
 
 /// The app's paged lists, one per screen, each with its own cached first page on disk.
 @MainActor

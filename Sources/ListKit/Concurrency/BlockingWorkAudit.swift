@@ -4,9 +4,9 @@ import Foundation
 /// owner gave them, or off it (on a cooperative-pool thread, which a blocking call must never
 /// hold).
 ///
-/// The disk cache's ``CacheDirectory`` and the SQLite store record every operation here, so a
-/// test can check that none ran off the executor; a change that moves blocking work elsewhere
-/// fails that test at its source.
+/// The disk cache's `CacheDirectory` (in ListKitCache) and the SQLite store record every
+/// operation here, so a test can check that none ran off the executor; a change that moves
+/// blocking work elsewhere fails that test at its source.
 package final class BlockingWorkAudit: @unchecked Sendable {
   // @unchecked Sendable: the counts are only touched under `lock`.
   private let lock = NSLock()

@@ -1,4 +1,5 @@
 import Foundation
+import ListKitCache
 import ListKitHTTP
 
 /// README.md's "A screen in a few lines" with the fixture's photos ({"id", "name"}; the README's

@@ -1,4 +1,5 @@
 import Foundation
+import ListKitCache
 import ListKitHTTP
 
 /// Guides/Paging.md, "Sign-in that lasts", between the markers, compiled as it is shown.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ListKit
+@testable import ListKitPaging
 
 @Suite struct PagingStatusFromStateTests {
   static let refreshError = PagingError(direction: .refresh, message: "Offline")

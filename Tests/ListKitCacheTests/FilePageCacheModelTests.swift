@@ -1,9 +1,10 @@
 import Foundation
+import ListKit
 import ListKitFixtures
 import ListKitTesting
 import Testing
 
-@testable import ListKit
+@testable import ListKitCache
 
 /// Random saves, loads, removals, clock moves and restarts against a plain model of the cache.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ListKit
 
 /// The first line of every entry file: a format tag and the CRC-32C of the rest of the file.
 ///

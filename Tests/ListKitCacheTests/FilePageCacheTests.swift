@@ -1,7 +1,8 @@
 import Foundation
+import ListKit
 import Testing
 
-@testable import ListKit
+@testable import ListKitCache
 
 @Suite struct FilePageCacheTests {
   private func makeCache(

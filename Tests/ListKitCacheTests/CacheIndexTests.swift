@@ -1,7 +1,8 @@
+import ListKit
 import ListKitTesting
 import Testing
 
-@testable import ListKit
+@testable import ListKitCache
 
 @Suite struct CacheIndexTests {
   @Test func evictsTheLeastRecentlyUsedFirstAndNoMoreThanNeeded() {

@@ -1,10 +1,11 @@
 import Dispatch
 import Foundation
+import ListKit
 import ListKitFixtures
 import ListKitTesting
 import Testing
 
-@testable import ListKit
+@testable import ListKitCache
 
 #if canImport(Darwin)
   import Darwin

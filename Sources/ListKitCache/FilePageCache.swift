@@ -1,15 +1,16 @@
 import Foundation
+import ListKit
 
-/// A ``PageCache`` that keeps each first page in a JSON file of its own: written atomically,
+/// A `PageCache` that keeps each first page in a JSON file of its own: written atomically,
 /// keyed per user by a one-way hash, expired on read, and kept under a byte limit by evicting
 /// the least recently used entries.
 ///
-/// One entry is kept per ``PageCacheKey`` (list name, user token, query); keys that are equal by
+/// One entry is kept per `PageCacheKey` (list name, user token, query); keys that are equal by
 /// `==` (Unicode canonical equivalence, as for `String`) share it. A read never throws, never
 /// crashes and never blocks: an expired entry, one dated in the future, one written by another
 /// schema version, a truncated, altered or invalid file, one whose items no longer decode, one
 /// that is too large, one that someone else could have written, or anything but a regular file
-/// is a ``PageCacheLookup/miss(_:)`` with its ``PageCacheMiss`` reason, and a bad file is removed
+/// is a `PageCacheLookup.miss(_:)` with its `PageCacheMiss` reason, and a bad file is removed
 /// so the next launch does not meet it again.
 ///
 /// ```swift
@@ -45,14 +46,14 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
   /// The most bytes one entry may take: ``byteLimit``, but at most 64 MiB.
   ///
   /// A larger page is refused by ``saveFirstPage(_:for:)``; a larger file (however it got
-  /// there, or grew) is a ``PageCacheMiss/tooLarge(bytes:limit:)`` miss, read no further than
+  /// there, or grew) is a `PageCacheMiss.tooLarge(bytes:limit:)` miss, read no further than
   /// this many bytes. A read never holds more than this in memory.
   public nonisolated let entryByteLimit: Int
 
   /// How far in the future an entry's save date may be, by the cache's clock, and still be
   /// served: 60 seconds, for clocks that disagree slightly or are corrected while the app runs.
   ///
-  /// An entry dated further ahead is a ``PageCacheMiss/datedInTheFuture(by:)`` miss.
+  /// An entry dated further ahead is a `PageCacheMiss.datedInTheFuture(by:)` miss.
   public static var clockSkewAllowance: Duration { .seconds(60) }
 
   /// The ceiling of ``entryByteLimit``, whatever the byte limit.
@@ -145,14 +146,14 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
   }
 
   /// Where the cache's file operations ran so far, for tests.
-  package nonisolated var ioAudit: BlockingWorkAudit { files.audit }
+  nonisolated var ioAudit: BlockingWorkAudit { files.audit }
 
   // MARK: - PageCache
 
   /// Returns the saved first page for a key, or why there is none.
   ///
   /// A hit counts as a use for eviction. Any entry that is not good is reported as a miss with
-  /// its reason and, except where removing it would not help (see ``PageCacheMiss``), removed.
+  /// its reason and, except where removing it would not help (see `PageCacheMiss`), removed.
   /// Only regular files of the current user, at most ``entryByteLimit`` bytes, whose checksum
   /// matches, are decoded.
   /// - Parameter key: The list, user and query.
@@ -245,11 +246,11 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
   /// - Parameters:
   ///   - page: The page to save.
   ///   - key: The list, user and query.
-  /// - Throws: ``PageCacheError/entryTooLarge(bytes:limit:)`` when the encoded entry is larger
+  /// - Throws: `PageCacheError.entryTooLarge(bytes:limit:)` when the encoded entry is larger
   ///   than ``entryByteLimit`` (nothing is written, the old entry stays),
-  ///   ``PageCacheError/encodingFailed(_:)`` when the items do not encode,
-  ///   ``PageCacheError/untrustedDirectory(_:)`` when the directory belongs to another user or
-  ///   cannot be made private, and ``PageCacheError/writeFailed(_:)`` when the file system
+  ///   `PageCacheError.encodingFailed(_:)` when the items do not encode,
+  ///   `PageCacheError.untrustedDirectory(_:)` when the directory belongs to another user or
+  ///   cannot be made private, and `PageCacheError.writeFailed(_:)` when the file system
   ///   refuses the write.
   /// - Complexity: O(*n*) in the size of the entry, plus O(*m*) per evicted entry for *m*
   ///   entries in the cache.
@@ -299,7 +300,7 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
   // MARK: - Housekeeping
 
   /// Removes every entry saved for a user, whatever the list and query; call it at sign-out.
-  /// - Parameter user: The user (``UserIdentity/token(_:)`` when a token stands for them), or
+  /// - Parameter user: The user (`UserIdentity.token(_:)` when a token stands for them), or
   ///   `nil` for the entries shared by all users.
   public func removeEntries(forUser user: UserIdentity?) async {
     loadIndexIfNeeded()

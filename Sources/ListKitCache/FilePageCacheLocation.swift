@@ -1,4 +1,5 @@
 import Foundation
+import ListKit
 
 /// Where a cache lives when the app does not say.
 enum FilePageCacheLocation {

@@ -1,9 +1,10 @@
 import Foundation
+import ListKit
 import ListKitFixtures
 import ListKitTesting
 import Testing
 
-@testable import ListKit
+@testable import ListKitCache
 
 #if canImport(Darwin)
   import Darwin

@@ -278,7 +278,7 @@ struct HeldPages<Item: Identifiable> {
 extension HeldPages.Page {
   /// The record of `page`, which added `count` items and loads again from `position`.
   init(
-    count: Int, of page: ListKit.Page<Item>, before: PagePositions.Edge, after: PagePositions.Edge,
+    count: Int, of page: ListKitPaging.Page<Item>, before: PagePositions.Edge, after: PagePositions.Edge,
     at position: PageRequest.Position
   ) {
     self.init(

@@ -2,10 +2,10 @@ import Foundation
 
 /// CRC-32C (Castagnoli, the checksum of iSCSI, ext4 and SCTP), computed eight bytes at a time.
 ///
-/// The cache checks every entry with it. It is there to catch accidental damage — a flipped bit,
-/// a torn or truncated write — not forgery: anyone who can write an entry can recompute any
-/// unkeyed checksum, so the cache refuses files others could have written instead (see
-/// ``PageCacheTrustIssue``). CRC-32C detects every error burst of up to 32 bits and any other
+/// The disk cache (`FilePageCache`, in ListKitCache) checks every entry with it, and the SQLite
+/// store every row. It is there to catch accidental damage — a flipped bit, a torn or truncated
+/// write — not forgery: anyone who can write an entry can recompute any unkeyed checksum, so the
+/// cache refuses files others could have written instead (see ``PageCacheTrustIssue``). CRC-32C detects every error burst of up to 32 bits and any other
 /// damage with probability 1 − 2⁻³². Since no checksum stops forgery, the cheaper one serves:
 /// it costs a small fraction of a SHA-256 of the same bytes (see `Guides/Performance.md`).
 package enum CRC32C {

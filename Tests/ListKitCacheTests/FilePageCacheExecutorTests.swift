@@ -1,7 +1,8 @@
 import Foundation
+import ListKit
 import Testing
 
-@testable import ListKit
+@testable import ListKitCache
 
 /// The cache's file I/O blocks (reads, writes, `fsync`, directory listings), so it runs on the
 /// cache's own executor and never on a thread of the cooperative pool.

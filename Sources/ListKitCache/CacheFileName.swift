@@ -1,4 +1,5 @@
 import Foundation
+import ListKit
 
 /// The file name of a cache entry, derived from its key so that no key can reach outside the
 /// cache directory and no file name reveals the user (their account id or token).
@@ -19,17 +20,17 @@ import Foundation
 /// Keys that are equal by `==` have one name: `String` compares by Unicode canonical equivalence
 /// ("café" with a precomposed "é" equals "café" with "e" + a combining accent), so every text is
 /// hashed in Normalization Form C, which canonically equivalent strings share.
-package struct CacheFileName: Hashable, Sendable {
+struct CacheFileName: Hashable, Sendable {
   /// The file name, without a directory.
-  package var value: String
+  var value: String
 
   /// The suffix of entry files.
-  package static let entrySuffix = ".json"
+  static let entrySuffix = ".json"
   /// The prefix of temporary files that a write renames into place.
-  package static let temporaryPrefix = ".tmp-"
+  static let temporaryPrefix = ".tmp-"
 
   /// The file name for a key.
-  package init(key: PageCacheKey) {
+  init(key: PageCacheKey) {
     let scope = Self.userScope(for: key.user)
     let listName = Self.normalized(key.listName)
     let query = key.query.map(Self.normalized)
@@ -50,7 +51,7 @@ package struct CacheFileName: Hashable, Sendable {
   /// digits, `~`, 64 hexadecimal digits, `.json`.
   ///
   /// Other files in the directory are never counted, evicted or removed.
-  package static func isEntryName(_ name: String) -> Bool {
+  static func isEntryName(_ name: String) -> Bool {
     guard name.hasSuffix(entrySuffix) else { return false }
     let parts = name.dropLast(entrySuffix.count).split(separator: "~", omittingEmptySubsequences: false)
     guard parts.count == 2 else { return false }
@@ -67,7 +68,7 @@ package struct CacheFileName: Hashable, Sendable {
   /// Each kind is prefixed with a label of its own, so that an account id and a token of the
   /// same text, or the same text hashed for another purpose, give other values. A label is part
   /// of every file name of its kind: changing one orphans the entries already on disk.
-  package static func userScope(for user: UserIdentity?) -> String {
+  static func userScope(for user: UserIdentity?) -> String {
     switch user {
     case nil: "shared"
     case .token(let token)?: SHA256.hexDigest("listkit.page-cache.user\n" + normalized(token))
@@ -81,7 +82,7 @@ package struct CacheFileName: Hashable, Sendable {
   }
 
   /// The part of the file name that names the user.
-  package static func scopeTag(for user: UserIdentity?) -> String {
+  static func scopeTag(for user: UserIdentity?) -> String {
     scopeTag(userScope(for: user))
   }
 

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Implementations are `Sendable` and do their I/O off the main actor. Reading never throws:
 /// anything that is not a good entry is a ``PageCacheLookup/miss(_:)`` with its reason.
-/// `FilePageCache` is the disk implementation.
+/// `FilePageCache`, in the `ListKitCache` module, is the disk implementation.
 public protocol PageCache<Item>: Sendable {
   /// The type of the cached items.
   associatedtype Item: Sendable
@@ -29,7 +29,7 @@ public protocol PageCache<Item>: Sendable {
   ///
   /// The default implementation removes nothing: a cache that cannot find a user's entries
   /// leaves them to expire. ``PagedList/signOut(removingCachedEntries:)`` removes the entry of its
-  /// own key through ``removeFirstPage(for:)`` as well. ``FilePageCache`` removes them all.
+  /// own key through ``removeFirstPage(for:)`` as well. `FilePageCache` removes them all.
   /// - Parameter user: Whose entries to remove, or `nil` for the entries shared by all users.
   func removeEntries(forUser user: UserIdentity?) async
 }
@@ -122,7 +122,7 @@ extension PageCacheLookup: Equatable where Item: Equatable {}
 /// Why a cache read found no usable page.
 ///
 /// Each case names what was found; the cases that carry values say how far off it was. A
-/// ``FilePageCache`` removes the entry file for every reason but ``notFound``, ``unreadable(_:)``,
+/// `FilePageCache` removes the entry file for every reason but ``notFound``, ``unreadable(_:)``,
 /// ``untrustedDirectory(_:)`` and a directory standing in an entry's place (see `Guides/Caching.md`).
 public enum PageCacheMiss: Hashable, Sendable {
   /// Nothing is stored for the key (or the cache directory does not exist).

@@ -1,7 +1,8 @@
 import Foundation
+import ListKit
 import Testing
 
-@testable import ListKit
+@testable import ListKitCache
 
 /// Many tasks saving and loading at once, over keys they share and keys of their own, through
 /// one cache and through two caches on the same directory (as two processes would be).

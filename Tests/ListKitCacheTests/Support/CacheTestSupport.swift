@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
+import ListKit
 import ListKitTesting
 import Testing
 
-@testable import ListKit
+@testable import ListKitCache
 
 #if canImport(Darwin)
   import Darwin

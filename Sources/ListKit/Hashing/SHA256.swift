@@ -1,8 +1,9 @@
 /// SHA-256 (FIPS 180-4), implemented here because CryptoKit is not available on Linux and ListKit
 /// takes no outside packages.
 ///
-/// The cache uses it to turn a user token and a key into file names that reveal neither. It is a
-/// plain digest, not a password hash: the inputs it protects (bearer tokens) are long and random.
+/// The disk cache (ListKitCache) and the SQLite store use it to turn a user's identity and a key
+/// into file names that reveal neither. It is a plain digest, not a password hash: the inputs it
+/// protects (bearer tokens) are long and random.
 package enum SHA256 {
   /// The 32-byte digest of some bytes.
   /// - Parameter bytes: The message.

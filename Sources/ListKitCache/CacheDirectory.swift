@@ -1,4 +1,5 @@
 import Foundation
+import ListKit
 
 #if canImport(Darwin)
   import Darwin
