@@ -231,7 +231,7 @@ final class ManagedRow: ModelCellManager<ManagedModel, ManagedCell> {
     "  one model changed, rows re-assigned (full diff; release build; CPU time, median of 15 interleaved passes):"
   )
   print(
-    "    \(column("synchronous (forced, as before issue 15): main-actor time"))\(BenchSupport.duration(BenchSupport.median(synchronous)))"
+    "    \(column("diffed on the main actor (forced synchronous): main-actor time"))\(BenchSupport.duration(BenchSupport.median(synchronous)))"
   )
   print(
     "    \(column("off the main actor: main-actor time per update"))\(BenchSupport.duration(BenchSupport.median(mainActor)))"
