@@ -7,7 +7,12 @@ public struct PagingConfiguration: Hashable, Sendable {
   /// The number of items asked for by the first page (a refresh).
   public let firstPageSize: Int
   /// How close to the end a displayed row must be for ``PagedList/itemWillDisplay(at:)`` to ask
-  /// for the next page: it does when at most this many rows follow the displayed one.
+  /// for the next page: it does when at most this many rows follow the displayed one (and near
+  /// the top, for the previous page, when at most this many precede it).
+  ///
+  /// A page that lands while the rows on screen (as a ``PagedSection`` reports them) are still
+  /// this close to that end loads the page after it at once, so the direction keeps loading,
+  /// and its status row stays, until the screen is this far from the end.
   public let prefetchDistance: Int
   /// What happens to a loaded item whose id the list already holds.
   public let duplicatePolicy: DuplicateIDPolicy
