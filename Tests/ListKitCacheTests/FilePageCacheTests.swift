@@ -491,6 +491,21 @@ import Testing
     #expect(CacheFixtures.fileNames(in: directory).count == 1, "a file was left behind")
   }
 
+  @Test func anEntryOfExactlyTheLimitIsServedAndCounted() async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let key = PageCacheKey(listName: "photos")
+    try await makeCache(directory).saveFirstPage(CacheFixtures.page(10), for: key)
+    let entrySize = await makeCache(directory).totalBytes
+    // The limit is the most bytes allowed: an entry that takes all of it is still served, and
+    // a cache that starts over the directory counts it.
+    let cache = makeCache(directory, byteLimit: entrySize)
+    #expect(await cache.totalBytes == entrySize)
+    #expect(await cache.loadFirstPage(for: key).hit?.page.items.count == 10)
+    let tooSmall = makeCache(directory, byteLimit: entrySize - 1)
+    #expect(await tooSmall.loadFirstPage(for: key).hit == nil)
+  }
+
   @Test func leastRecentlyUsedEntriesAreEvictedFirst() async throws {
     let directory = CacheFixtures.temporaryDirectory()
     defer { CacheFixtures.removeDirectory(directory) }

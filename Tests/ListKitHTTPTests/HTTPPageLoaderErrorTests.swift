@@ -241,6 +241,15 @@ import Testing
         continue
       }
     }
+    // A cap of zero bytes would refuse every body, even an empty page's: it is a mistake.
+    for cap in [0, -1] {
+      let noRoom = HTTPPageLoader<TestItem>(
+        baseURL: URL(string: "http://127.0.0.1:9/")!, style: .array, maximumResponseBytes: cap)
+      guard case .invalidRequest = await failure(noRoom) as? HTTPPageLoaderError else {
+        Issue.record("expected an invalid request for a cap of \(cap) bytes")
+        continue
+      }
+    }
   }
 
   @Test func aNextURLOnAnotherOriginIsRefused() async throws {
