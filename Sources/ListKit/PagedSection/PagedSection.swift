@@ -65,11 +65,8 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   private let makeRow: @MainActor (Item) -> CellManager
   private var itemRows: [CellManager] = []
   private let statusRow = PagingStatusRow()
-  /// A new row each time a page lands above the items (see `apply(_:)` and `listDidChange`).
+  /// A new row each time a page lands above the items (see `apply(_:)`).
   private var previousPageStatusRow = PagingStatusRow()
-  /// The row above the items the view displayed last: it asked for the previous page then, and
-  /// asks again only when displayed anew.
-  private var displayedPreviousPageStatusRow: PagingStatusRow?
   /// Whether the view is being scrolled to the item a new first page is about (see
   /// `listDidChange`).
   private var isBringingFocusIntoView = false
@@ -136,17 +133,9 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
       requestPagesNearVisibleRows()
     case .statusChanged:
       refreshStatus(forceUpdate: false)
-    case .requestCompleted(let completion):
-      // A previous page that brought no row above the items (every item held already, or hidden
-      // by a pending remove) leaves the row above them as it was, displayed already: a new one,
-      // displayed anew, asks for the page before it, as after a page that brings rows.
-      if completion.direction == .previousPage, completion.error == nil,
-        previousPageStatusRow === displayedPreviousPageStatusRow, previousPageStatusRow.status == .loading
-      {
-        previousPageStatusRow = PagingStatusRow()
-        refreshStatus(forceUpdate: true)
-      }
-    case .cacheLoaded:
+    // A previous page that brought no row above the items, with the top still on screen, loads
+    // the one before it at once (the list's rule): the row above them keeps saying so.
+    case .requestCompleted, .cacheLoaded:
       break
     }
   }
@@ -175,10 +164,7 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
     guard !isBringingFocusIntoView, let row = displayedCells[safe: path.item] else { return }
     if let row = row as? PagingStatusRow {
       // The row above the items stands for the first item: older items load when it shows.
-      if row !== statusRow {
-        displayedPreviousPageStatusRow = row
-        list.itemWillDisplay(at: 0)
-      }
+      if row !== statusRow { list.itemWillDisplay(at: 0) }
       return
     }
     // The rows the view shows now, with this one, as items: a page that lands keeps them all,
