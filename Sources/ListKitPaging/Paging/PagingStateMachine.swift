@@ -239,9 +239,7 @@ package struct PagingStateMachine<Item: Identifiable> {
     let shown = shownItems
     guard index >= 0, index < shown.count else { return [] }
     content.viewed(shown[index])
-    if let onScreen, onScreen.lowerBound >= 0, onScreen.upperBound < shown.count {
-      content.onScreen(onScreen)
-    }
+    if let onScreen { _ = screenShows(onScreen) }
     var actions: [Action] = []
     if shown.count - 1 - index <= configuration.prefetchDistance { actions += loadNextPage() }
     if index <= configuration.prefetchDistance { actions += loadPreviousPage() }
