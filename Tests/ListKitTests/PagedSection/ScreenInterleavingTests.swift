@@ -28,7 +28,7 @@ import Testing
 /// after it may be skipped; the gap check is off for the rest of such a run.
 @MainActor @Suite struct ScreenInterleavingTests {
   static let seed: UInt64 = 0x5C2E_E400
-  static let runs = Sweep.runs(400, heavy: 20_000, light: 40)
+  static let runs = Sweep.runs(200, heavy: 20_000, light: 40)
   static let steps = 80
 
   @Test func theScreenKeepsItsPromisesUnderRandomInterleavings() async {

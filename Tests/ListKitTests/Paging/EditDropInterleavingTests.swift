@@ -12,7 +12,7 @@ import Testing
   typealias Machine = PagingStateMachine<TestItem>
 
   static let seed: UInt64 = 0x5EED_ED17
-  static let runs = Sweep.runs(2_000, heavy: 50_000)
+  static let runs = Sweep.runs(1_000, heavy: 50_000)
   static let steps = 60
 
   @Test func editsKeepTheirRulesWhilePagesAreDropped() async {

@@ -14,8 +14,8 @@ import Testing
 /// another context is ever shown, and no page is saved under a key it was not loaded for.
 @Suite struct PagingInterleavingTests {
   static let seed: UInt64 = 0x5EED_0005
-  static let machineRuns = Sweep.runs(10_000, heavy: 200_000)
-  static let listRuns = Sweep.runs(300, heavy: 5_000)
+  static let machineRuns = Sweep.runs(5_000, heavy: 200_000)
+  static let listRuns = Sweep.runs(150, heavy: 5_000)
   static let steps = 40
   /// `LISTKIT_PAGING_RUN=n` runs that run of each sweep alone (a heavy sweep's run too), and
   /// prints every step it made.
