@@ -58,7 +58,7 @@ where Item.ID: Sendable, Model.ID: Sendable {
     let link = self.link
     if hidesWhenEmpty { condition = { !(link.section?.cells.isEmpty ?? true) } }
     rederive()
-    list.addChangeObserver(owner: self) { event in
+    list.addViewReceiver(owner: self) { event in
       guard case .itemsChanged = event else { return }
       (link.section as? DerivedSection<Item, Model>)?.rederive()
     }

@@ -91,7 +91,7 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
     // The section's link, not a weak reference to it (see CellManager.sectionLink); the list
     // drops the observer once the section is gone.
     let link = self.link
-    list.addChangeObserver(
+    list.addViewReceiver(
       owner: self, reportScreen: { (link.section as? PagedSection<Item>)?.reportScreen() }
     ) { event in
       (link.section as? PagedSection<Item>)?.listDidChange(event)

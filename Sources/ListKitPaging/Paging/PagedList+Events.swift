@@ -15,16 +15,10 @@ extension PagedList {
   /// - Returns: The stream.
   public func events() -> AsyncStream<PagedListEvent> {
     let (stream, continuation) = AsyncStream.makeStream(of: PagedListEvent.self)
-    let id = nextSubscriberID
-    nextSubscriberID += 1
-    subscribers[id] = continuation
+    let id = receivers.add(.app, owner: self) { continuation.yield($0) }
     continuation.onTermination = { [weak self] _ in
-      Task { @MainActor in self?.subscribers[id] = nil }
+      Task { @MainActor in self?.receivers.remove(id) }
     }
     return stream
-  }
-
-  func publish(_ event: PagedListEvent) {
-    for continuation in subscribers.values { continuation.yield(event) }
   }
 }

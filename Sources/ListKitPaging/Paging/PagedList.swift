@@ -29,11 +29,12 @@ import Observation
 ///
 /// A failure is a ``PagingError`` that keeps the loader's error and its ``PagingErrorKind``.
 ///
-/// One model of status, ``status``, and one channel per audience: a SwiftUI view (or any code
-/// using Observation) reads the observable properties (``items``, ``status``, ``loadStates``,
-/// ``cachedPageAge``…); code that awaits iterates ``events()``;
-/// the classic callback style sets ``onItemsChanged``, ``onRequestCompleted`` and
-/// ``onCacheLoaded``, which receive the same ``PagedListEvent``s as they happen.
+/// One model of state and one stream of events. A SwiftUI view (or any code using Observation)
+/// reads the observable properties (``items``, ``status``, ``loadStates``, ``cachedPageAge``…).
+/// What happens is a ``PagedListEvent``, told once, in one order: to the sections showing the
+/// list, then to the callbacks (``onItemsChanged``, ``onRequestCompleted``, ``onCacheLoaded``:
+/// each the events of its case, as they happen), then to each ``events()`` stream, for code that
+/// awaits.
 ///
 /// The methods that start work return the `Task` doing it (or `nil` when they started nothing),
 /// so a caller or a test can `await task.value` instead of waiting for time to pass. Tasks hold
@@ -79,11 +80,8 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   package private(set) var cacheReadTask: Task<Void, Never>?
   private var cacheReadTicket: PagingStateMachine<Item>.Ticket?
   private var storedCacheSaveError: PageCacheError?
-  var subscribers: [Int: AsyncStream<PagedListEvent>.Continuation] = [:]
-  /// Told synchronously of every event, before the callbacks and the stream's subscribers (the
-  /// paged and derived sections); each lives as long as its owner (see
-  /// ``addChangeObserver(owner:_:)``).
-  private(set) var changeObservers: [ChangeObserver] = []
+  /// The one pipeline of the list's events: its sections, then its callbacks and streams.
+  var receivers = EventReceivers()
   /// The callers of ``idle()`` waiting for the loads to end.
   let idleWaiters = IdleWaiters()
   /// Whether the change being reported is an insert the app made (``apply(_:)`` or
@@ -93,7 +91,6 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   /// Told of every edit the app makes, after the list took it: a store that keeps the list on
   /// disk writes them with its rows.
   package var editRecorder: (@MainActor (EditRecord<Item>) -> Void)?
-  var nextSubscriberID = 0
 
   /// Creates a list with nothing loaded; call ``start(at:)`` to show the cache and load.
   ///
@@ -121,6 +118,8 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
     self.loader = loader
     self.cache = cache
     self.now = now
+    // The callbacks are one receiver of the events, the first of the app's.
+    receivers.add(.app, owner: self) { [weak self] in self?.callBack(with: $0) }
   }
 
   /// Cancels the loads and the cache read still in flight: a released list leaves nothing
@@ -137,8 +136,8 @@ extension PagedList {
   /// The items shown, in display order, no two with one id: the loaded pages with the edits
   /// applied (``apply(_:)``, ``applyPending(_:)``).
   ///
-  /// Read single items (``item(at:)``, `items[i]`) rather than keeping a copy of the array across
-  /// a load: a kept copy shares storage, so the next append has to copy every item.
+  /// Read single items (`items[i]`, O(1)) rather than keeping a copy of the array across a load:
+  /// a kept copy shares storage, so the next append has to copy every item.
   public var items: [Item] { tracked(keyPaths.items) { $0.shownItems } }
 
   /// The id of the item the user is at, for a store to reopen the list there: the first item a
@@ -151,7 +150,7 @@ extension PagedList {
   /// - Parameter index: A position in ``items``.
   /// - Returns: The item, or `nil`.
   /// - Complexity: O(1).
-  public func item(at index: Int) -> Item? {
+  package func item(at index: Int) -> Item? {
     registrar.access(self, keyPath: keyPaths.items)
     return machine.shownItem(at: index)
   }
@@ -401,36 +400,27 @@ extension PagedList {
   }
 }
 
-// MARK: - Change observers
+// MARK: - Receivers of the events
 
 extension PagedList {
-  /// An observer of every event, kept only while its owner lives.
-  struct ChangeObserver {
-    weak var owner: AnyObject?
-    let notify: @MainActor (PagedListEvent) -> Void
-    /// Asked to report the rows on screen now (``screenShows(_:)``) just before a refresh in
-    /// place lands: the user may have scrolled since a row was last displayed.
-    var reportScreen: (@MainActor () -> Void)?
-  }
-
-  /// Tells `notify` of every event, synchronously, before the callbacks and the stream's
-  /// subscribers, for as long as `owner` lives.
+  /// Tells `receive` of every event, synchronously, before the callbacks and the streams, for as
+  /// long as `owner` lives: how a view showing the list (a section) follows it.
   ///
-  /// A section observes its list this way: many sections built over one long-lived list and
-  /// released again leave no observers behind (each call, and each change, drops the observers
-  /// whose owner is gone).
+  /// Besides the events the app hears, a view hears ``PagedListEvent/statusChanged(_:)`` when
+  /// only the row above the items changed (``previousPageStatus``). Many sections built over one
+  /// long-lived list and released again leave no receivers behind: each call, and each event,
+  /// drops those whose owner is gone.
   /// - Parameters:
-  ///   - owner: The object the observer belongs to; it is held weakly.
+  ///   - owner: The object the receiver belongs to; it is held weakly.
   ///   - reportScreen: Called just before a refresh in place lands, to report the rows a view
   ///     shows now through ``screenShows(_:)``.
-  ///   - notify: Called with each event while `owner` lives.
-  /// - Complexity: Amortized O(1) per call, plus O(n) for the n observers when some owner is gone.
-  package func addChangeObserver(
+  ///   - receive: Called with each event while `owner` lives.
+  /// - Complexity: O(n) per call for the n receivers held.
+  package func addViewReceiver(
     owner: AnyObject, reportScreen: (@MainActor () -> Void)? = nil,
-    _ notify: @escaping @MainActor (PagedListEvent) -> Void
+    _ receive: @escaping @MainActor (PagedListEvent) -> Void
   ) {
-    changeObservers.removeAll { $0.owner == nil }
-    changeObservers.append(ChangeObserver(owner: owner, notify: notify, reportScreen: reportScreen))
+    receivers.add(.view, owner: owner, reportScreen: reportScreen, receive: receive)
   }
 
   /// Records the items a view shows now, by their indexes among ``items``, without displaying a
@@ -439,33 +429,31 @@ extension PagedList {
     _ = transition { $0.screenShows(range) }
   }
 
-  /// The number of change observers held, released owners included until the next prune.
-  package var changeObserverCount: Int { changeObservers.count }
+  /// The number of views' receivers held, released owners included until the next prune.
+  package var viewReceiverCount: Int { receivers.all.filter { $0.audience == .view }.count }
 
-  /// Reports one event: to the change observers, then the callback for it, then the stream.
-  private func emit(_ event: PagedListEvent) {
-    notifyChangeObservers(event)
+  /// Tells the receivers of one event, in order; only the views' when `viewsOnly`.
+  private func send(_ event: PagedListEvent, viewsOnly: Bool = false) {
+    var released = false
+    // A copy: a receiver may add another (a section built while the list changes).
+    for receiver in receivers.all where !viewsOnly || receiver.audience == .view {
+      if receiver.owner == nil {
+        released = true
+      } else {
+        receiver.receive(event)
+      }
+    }
+    if released { receivers.prune() }
+  }
+
+  /// The callbacks' receiver: each callback hears the events of its case.
+  private func callBack(with event: PagedListEvent) {
     switch event {
     case .itemsChanged(let change): onItemsChanged?(change)
     case .requestCompleted(let completion): onRequestCompleted?(completion)
     case .cacheLoaded(let completion): onCacheLoaded?(completion)
     case .statusChanged: break
     }
-    publish(event)
-  }
-
-  /// Reports one event to the change observers (the sections) alone.
-  private func notifyChangeObservers(_ event: PagedListEvent) {
-    var released = false
-    // A copy: an observer may add another (a section built while the list changes).
-    for observer in changeObservers {
-      if observer.owner == nil {
-        released = true
-      } else {
-        observer.notify(event)
-      }
-    }
-    if released { changeObservers.removeAll { $0.owner == nil } }
   }
 }
 
@@ -527,13 +515,13 @@ extension PagedList {
     notify(keyPaths.cacheKey, if: before.cacheKey != after.cacheKey)
     notify(keyPaths.isSignedOut, if: before.isSignedOut != after.isSignedOut)
     notify(keyPaths.status, if: before.status != after.status)
-    if let itemsChange { emit(.itemsChanged(itemsChange)) }
+    if let itemsChange { send(.itemsChanged(itemsChange)) }
     if before.status != after.status {
-      emit(.statusChanged(after.status))
+      send(.statusChanged(after.status))
     } else if before.previousPageStatus != after.previousPageStatus {
       // The row above the items follows the previous pages, which the list's status leaves out:
-      // only the sections hear of it.
-      notifyChangeObservers(.statusChanged(after.status))
+      // only the views hear of it.
+      send(.statusChanged(after.status), viewsOnly: true)
     }
     let started = perform(actions)
     if !machine.hasLoadInFlight { idleWaiters.resumeAll() }
@@ -560,9 +548,9 @@ extension PagedList {
       case .changeItems:
         break
       case .reportRequest(let completion, _):
-        emit(.requestCompleted(completion))
+        send(.requestCompleted(completion))
       case .reportCache(let completion, _):
-        emit(.cacheLoaded(completion))
+        send(.cacheLoaded(completion))
       }
     }
     switch loadTasks.count {
@@ -603,7 +591,7 @@ extension PagedList {
   private func finish(_ ticket: PagingStateMachine<Item>.Ticket, _ result: Result<Page<Item>, PagingError>) {
     loads[ticket] = nil
     if case .success = result, machine.focusItemID != nil, machine.ticket(of: .refresh) == ticket {
-      for observer in changeObservers where observer.owner != nil { observer.reportScreen?() }
+      for receiver in receivers.all where receiver.owner != nil { receiver.reportScreen?() }
     }
     switch result {
     case .success(let page): _ = transition { $0.succeeded(ticket, with: page) }

@@ -23,7 +23,7 @@ import Testing
           PhotoRow($0)
         }
       }
-      #expect(list.changeObserverCount <= 1, "after section \(index)")
+      #expect(list.viewReceiverCount <= 1, "after section \(index)")
     }
   }
 
@@ -31,10 +31,10 @@ import Testing
     let list = try makeList()
     var sections: [SectionManager] = []
     for _ in 0..<1_000 { sections.append(PagedSection(list: list) { PhotoRow($0) }) }
-    #expect(list.changeObserverCount == 1_000)
+    #expect(list.viewReceiverCount == 1_000)
     sections.removeAll()
     let kept = PagedSection(list: list) { PhotoRow($0) }
-    #expect(list.changeObserverCount == 1, "adding an observer drops the released ones")
+    #expect(list.viewReceiverCount == 1, "adding an observer drops the released ones")
 
     var more: [SectionManager] = []
     for _ in 0..<100 {
@@ -47,7 +47,7 @@ import Testing
     }
     more.removeAll()
     await list.refresh()?.value
-    #expect(list.changeObserverCount == 1, "a change drops the released ones")
+    #expect(list.viewReceiverCount == 1, "a change drops the released ones")
     #expect(kept.cells.count == 10, "the live section follows the list: a row per loaded item")
   }
 }

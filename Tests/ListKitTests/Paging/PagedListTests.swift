@@ -229,7 +229,7 @@ import Testing
 
   // NB: a hang guard, not a measurement: a load that waited for the held save would never end,
   // and the limit fails the test then; it is wide because sanitizer runs are many times slower.
-  @Test(.timeLimit(.minutes(1))) func aLoadNeverWaitsForTheCacheSave() async {
+  @Test(.timeLimit(.minutes(5))) func aLoadNeverWaitsForTheCacheSave() async {
     var harness = Harness(withCache: true)
     harness.cache.holdSaves()
     var completions: [RequestCompletion] = []
@@ -364,6 +364,35 @@ import Testing
     #expect(streamed == expected)
     #expect(called == expected.filter { if case .statusChanged = $0 { false } else { true } })
     #expect(harness.list.items.count == 4)
+  }
+
+  @Test func aViewAddedAfterTheCallbacksHearsEachEventFirst_andEveryReceiverHearsItOnce() async {
+    var harness = Harness()
+    var heard: [String] = []
+    harness.list.onItemsChanged = { _ in heard.append("callback") }
+    let view = Flag()
+    harness.list.addViewReceiver(owner: view) { event in
+      if case .itemsChanged = event { heard.append("view") }
+    }
+    var events = harness.list.events().makeAsyncIterator()
+    await harness.loadFirstPage(page(0..<3))
+    #expect(heard == ["view", "callback"], "a view hears first, whenever it was added")
+    #expect(await events.next(isolation: #isolation) == .statusChanged(.loading))
+    #expect(await events.next(isolation: #isolation) == .itemsChanged(.reloaded(count: 3)))
+    await harness.loadNext(page([3]))
+    #expect(heard == ["view", "callback", "view", "callback"], "each event once to each receiver")
+  }
+
+  @Test func theCallbacksAndStreamsDoNotKeepTheListAlive() async {
+    weak var released: PagedList<TestItem>?
+    do {
+      let harness = Harness()
+      harness.list.onItemsChanged = { _ in }
+      harness.list.onRequestCompleted = { _ in }
+      _ = harness.list.events()
+      released = harness.list
+    }
+    #expect(released == nil)
   }
 
   @Test func itemChangesAreReportedAtOnceInStepWithTheItems() async {

@@ -30,7 +30,7 @@ import Testing
     await harness.loadFirstPage(page(1...3, total: 10))
     var totals: [Int?] = []
     let list = harness.list
-    list.addChangeObserver(owner: list) { [weak list] _ in totals.append(list?.totalCount) }
+    list.addViewReceiver(owner: list) { [weak list] _ in totals.append(list?.totalCount) }
     await harness.loadNext(page(4...6, total: 11))
     #expect(totals.last == 11)
   }
