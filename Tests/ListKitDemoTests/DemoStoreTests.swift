@@ -111,7 +111,7 @@ import Testing
     #expect(screen.diagnostics.isEmpty)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func editsTheServerRefusesRollBackWhenTheNetworkComesBack() async throws {
     let directory = temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

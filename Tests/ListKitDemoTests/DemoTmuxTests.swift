@@ -29,7 +29,7 @@
 
     @Test(
       .enabled(if: tmuxIsInstalled, "tmux is not installed here (CI installs it: apt-get install tmux)"),
-      .timeLimit(.minutes(1)),  // NB: a hang guard, not a timing assertion
+      .timeLimit(.minutes(5)),  // NB: a hang guard, not a timing assertion
       arguments: ["launch", "failure", "edits", "rollback", "chat", "signals"])
     func theInteractiveDemoPagesRefreshesRetriesAndAlwaysRestoresTheTerminal(part: String) async throws {
       let demo = try #require(Self.demoExecutable, "listkit-demo is not built; run swift build --build-tests")
@@ -37,12 +37,12 @@
         "demo-tmux-\(part)-\(UUID().uuidString).log")
       defer { try? FileManager.default.removeItem(at: log) }
       let script = Self.repository.appendingPathComponent("Tests/Scripts/demo-tmux-test.sh").path
-      // Niced: the script, tmux and the demo it drives keep both cores busy for a while, and the
-      // suites running beside this one include timing tests (HTTP timeouts and cancellation).
-      let nice = ["/usr/bin/nice", "/bin/nice"].first { FileManager.default.isExecutableFile(atPath: $0) }
-      let command = (nice.map { [$0, "-n", "10"] } ?? []) + ["/bin/bash", script, demo, part]
+      // Not niced: beside the rest of the suite, which keeps both cores busy for its whole run, a
+      // niced script got a few percent of a core and its tmux polling passed the deadline. It
+      // needs about half a second of CPU per part.
+      let command = ["/bin/bash", script, demo, part]
       let status = try await Self.onOwnThread {
-        try Self.run(command, output: log.path, timeout: 55)
+        try Self.run(command, output: log.path, timeout: 240)
       }
       let transcript = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
       #expect(status == 0, "demo-tmux-test.sh exited with \(status):\n\(transcript)")

@@ -13,7 +13,7 @@ import Testing
   /// dispatch thread inherits its blocked signals, SIGTERM among them. CI's test steps once hung on
   /// servers that neither the end of their stdin nor `terminate()` could stop.
   @Suite struct FixturePageServerStopTests {
-    @Test(.timeLimit(.minutes(1)))  // NB: a hang guard, not a timing assertion
+    @Test(.timeLimit(.minutes(5)))  // NB: a hang guard, not a timing assertion
     func aServerStopsWhileAnotherProcessHoldsItsStdinAndItBlocksSIGTERM() async throws {
       let (stopped, didStop) = AsyncStream.makeStream(of: Void.self)
       let holder = try await offPool { () throws -> pid_t in
@@ -42,7 +42,7 @@ import Testing
 
     /// A test process killed mid-run takes its fixture servers with it, even while another process
     /// holds a server's stdin open (so the end of stdin never comes).
-    @Test(.timeLimit(.minutes(1)))  // NB: a hang guard, not a timing assertion
+    @Test(.timeLimit(.minutes(5)))  // NB: a hang guard, not a timing assertion
     func aServerEndsWhenTheProcessThatStartedItIsKilled() async throws {
       let script = try #require(FixturePageServer.script)
       // The shell stands in for a test process: it starts a server whose stdin is a pipe this

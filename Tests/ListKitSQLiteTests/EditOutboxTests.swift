@@ -115,7 +115,7 @@ final class EditTestServer: Sendable {
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func editsMadeOfflineAreSentInOrderOnceEachWithTheirKeysAndConfirmed()
+  @Test(.timeLimit(.minutes(5))) func editsMadeOfflineAreSentInOrderOnceEachWithTheirKeysAndConfirmed()
     async throws
   {
     try await withSeededList { directory, loader, list async throws in
@@ -190,7 +190,7 @@ final class EditTestServer: Sendable {
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func offlineAndServerErrorsAreRetriedWithBackoffOnTheClock() async throws {
+  @Test(.timeLimit(.minutes(5))) func offlineAndServerErrorsAreRetriedWithBackoffOnTheClock() async throws {
     try await withSeededList { directory, loader, list async throws in
       list.applyPending(.remove(id: 5))
       let edits = EditTestServer()
@@ -214,7 +214,7 @@ final class EditTestServer: Sendable {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func theServersCopyReplacesTheLocalItemOnScreenAndOnDisk() async throws {
     try await withSeededList { directory, loader, list async throws in
       list.applyPending(.update(id: 3) { $0.title = "liked" })
@@ -228,7 +228,7 @@ final class EditTestServer: Sendable {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func anEditMadeOnARefusedOneIsRolledBackWithItAndNeverSent() async throws {
     try await withSeededList { directory, loader, list async throws in
       // A like, a rename on top of it (sent whole: liked and renamed), then a remove of another.
@@ -254,7 +254,7 @@ final class EditTestServer: Sendable {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func aConfirmedEditIsStoredAsSentNotWithTheLaterPendingEditsShownOnTopOfIt() async throws {
     try await withSeededList { directory, loader, list async throws in
       let like = list.applyPending(.update(id: 3) { $0.title += " liked" })
@@ -272,7 +272,7 @@ final class EditTestServer: Sendable {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func a429WaitsAsLongAsTheServerSaidUpToTheLongestDelay() async throws {
     try await withSeededList { directory, loader, list async throws in
       list.applyPending(.remove(id: 5))
@@ -297,7 +297,7 @@ final class EditTestServer: Sendable {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func sendingAfterStopGoesOn() async throws {
     try await withSeededList { directory, loader, list async throws in
       list.applyPending(.remove(id: 5))
@@ -316,7 +316,7 @@ final class EditTestServer: Sendable {
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func aSuccessfulRequestOfTheListSendsAtOnce() async throws {
+  @Test(.timeLimit(.minutes(5))) func aSuccessfulRequestOfTheListSendsAtOnce() async throws {
     let directory = StoreFixtures.temporaryDirectory()
     defer { StoreFixtures.remove(directory) }
     try await StoreFixtures.seed(directory, count: 100)
@@ -338,7 +338,7 @@ final class EditTestServer: Sendable {
     #expect(loader.pendingEdits().isEmpty)
   }
 
-  @Test(.timeLimit(.minutes(1))) func a401WaitsForSignInThenSendingGoesOn() async throws {
+  @Test(.timeLimit(.minutes(5))) func a401WaitsForSignInThenSendingGoesOn() async throws {
     try await withSeededList { directory, loader, list async throws in
       list.applyPending(.remove(id: 5))
       let edits = EditTestServer()

@@ -204,7 +204,7 @@ extension SQLiteListStoreHostileFileTests {
   /// the file, and the list's cursor into the old file is refused, not read in the new one, where
   /// its position names other rows (or the end of an empty list, which a fill would continue with
   /// the network's first page after the rows on screen).
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func aRowAlteredAheadOfTheScreenFailsTheScrollAndARefreshRefetchesWithoutAGap() async throws {
     let directory = StoreFixtures.temporaryDirectory()
     defer { StoreFixtures.remove(directory) }
@@ -262,7 +262,7 @@ extension SQLiteListStoreHostileFileTests {
   /// Made read-only by its permissions (0500, the files 0400), which root does not obey; as root
   /// the folder and its files are made immutable instead (`chattr +i`), which binds root too. Where
   /// neither can be done (root on a file system without the flag), the test does not run.
-  @Test(.timeLimit(.minutes(1)), .enabled(if: ReadOnlyFolder.canMake, "root, and no immutable flag here"))
+  @Test(.timeLimit(.minutes(5)), .enabled(if: ReadOnlyFolder.canMake, "root, and no immutable flag here"))
   func aReadOnlyFolderWithAStoredListLeavesTheListWorking() async throws {
     let directory = StoreFixtures.temporaryDirectory()
     defer {

@@ -77,7 +77,7 @@ import Testing
     #expect(rows.rows.map(\.id) == (0..<10).map(String.init))
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func updatesOfItemsTheListDoesNotHoldAreMadeOnTheirStoredRows() async throws {
     let directory = StoreFixtures.temporaryDirectory()
     defer { StoreFixtures.remove(directory) }

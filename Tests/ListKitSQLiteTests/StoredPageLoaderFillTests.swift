@@ -102,7 +102,7 @@ import Testing
   /// The generation clause of the fill's own transaction stops it, not the cancellation of its
   /// task: here nothing is cancelled, as another loader on the same folder (another window, a
   /// background refresh) commits the refresh while the fill waits for the network.
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func aFillThatLandsAfterAnotherLoadersRefreshIsStoppedByTheGenerationNotByCancellation() async throws {
     let directory = StoreFixtures.temporaryDirectory()
     defer { StoreFixtures.remove(directory) }

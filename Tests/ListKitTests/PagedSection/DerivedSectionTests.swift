@@ -3,7 +3,7 @@ import ListKitTesting
 import Testing
 
 /// `DerivedSection`: a pinned section and a summary kept in step with a `PagedList`.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct DerivedSectionTests {
+@MainActor @Suite(.timeLimit(.minutes(5))) struct DerivedSectionTests {
   struct Photo: Identifiable, Equatable, Sendable {
     var id: Int
     var title: String

@@ -3,7 +3,7 @@ import ListKitTesting
 import Testing
 
 /// `PagedList.idle()`: what tests and previews await instead of sleeping or yielding.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct PagedListIdleTests {
+@MainActor @Suite(.timeLimit(.minutes(5))) struct PagedListIdleTests {
   /// Answers every request of a scripted loader with `pageSize` items from `count`, at once.
   static func serve(_ requests: AsyncStream<PendingLoad>, count: Int) -> Task<Void, Never> {
     Task.detached {
