@@ -13,6 +13,8 @@ import ListKit
 import ListKitCache
 
 let arguments = CommandLine.arguments
+/// The test process: a writer whose parent changed was orphaned.
+let parent = getppid()
 guard arguments.count == 2 else {
   FileHandle.standardError.write(Data("usage: listkit-cache-writer <directory>\n".utf8))
   exit(2)
@@ -34,6 +36,8 @@ let keys = (0..<4).map {
 var generation = Int.random(in: 0..<1_000_000) * 1_000
 var announced = false
 while true {
+  // The test that started this writer is gone (crashed or killed): nothing will kill it.
+  if getppid() != parent { exit(0) }
   generation += 1
   // Few items with long strings: a large entry whose encoding is cheap next to its write, so
   // that many kills land inside a write.

@@ -16,6 +16,8 @@ import ListKit
 import ListKitSQLite
 
 let arguments = CommandLine.arguments
+/// The test process: a writer whose parent changed was orphaned.
+let parent = getppid()
 guard arguments.count == 3 else {
   FileHandle.standardError.write(Data("usage: listkit-store-writer <directory> <list>\n".utf8))
   exit(2)
@@ -46,6 +48,8 @@ var announced = false
 do {
   let generation = try await store.read(list, from: .top, limit: 1, itemVersion: 1).state.generation
   while true {
+    // The test that started this writer is gone (crashed or killed): nothing will kill it.
+    if getppid() != parent { exit(0) }
     if fills < maximumFills {
       fills += 1
       let rows = (0..<50).map { (id: "f\(fills)-\($0)", body: body(["fill": fills, "index": $0])) }
