@@ -462,6 +462,11 @@ import Testing
       named: "../../etc", environment: ["XDG_CACHE_HOME": "/c"], home: home)
     #expect(hostile.deletingLastPathComponent().path == "/c/ListKit")
     #expect(!hostile.lastPathComponent.contains("."))
+    // Names that differ only in a character the directory name cannot hold stay apart.
+    let names = ["a/b", "a_b", "a.b", "a b"].map {
+      FilePageCacheLocation.defaultDirectory(named: $0, environment: ["XDG_CACHE_HOME": "/c"], home: home)
+    }
+    #expect(Set(names).count == names.count, "\(names.map(\.lastPathComponent))")
     #if os(Linux)
       #expect(FilePageCache<Photo>.defaultDirectory(named: "photos").path.hasSuffix("/ListKit/photos"))
     #endif

@@ -195,10 +195,17 @@ import Testing
 
   @Test func htmlIsAnUnexpectedContentType() async throws {
     try await withServer { server in
-      let loader = HTTPPageLoader<TestItem>(baseURL: server.url("/html"), style: .array)
-      #expect(
-        await failure(loader) as? HTTPPageLoaderError
-          == .unexpectedContentType("text/html; charset=utf-8"))
+      // Every style that reads JSON refuses it, before reading a byte of the body.
+      let styles: [(String, HTTPResponseStyle<TestItem>)] = [
+        ("array", .array), ("linkHeader", .linkHeader()), ("linkHeader(items:)", .linkHeader(items: "data")),
+        ("relay", .relay("photos")), ("fastAPIPagination", .fastAPIPagination),
+      ]
+      for (name, style) in styles {
+        let loader = HTTPPageLoader<TestItem>(baseURL: server.url("/html"), style: style)
+        #expect(
+          await failure(loader) as? HTTPPageLoaderError
+            == .unexpectedContentType("text/html; charset=utf-8"), "\(name)")
+      }
       let lenient = HTTPPageLoader<TestItem>(
         baseURL: server.url("/html"),
         style: .custom(requiresJSON: false) { response in

@@ -1,3 +1,4 @@
+import Observation
 import Testing
 
 @testable import ListKit
@@ -100,5 +101,34 @@ typealias States = PagingStatusFromStateTests
     await list.refresh()?.value
     await list.idle()
     #expect(view.rendered.count == count, "nothing rendered after cancel()")
+  }
+
+  @Observable final class Counter {
+    var value = 0
+  }
+
+  final class Renders {
+    var values: [Int] = []
+  }
+
+  @Test func aRendererStartedAgainAfterCancelRendersOnceForEachChange() async {
+    let counter = Counter()
+    let renders = Renders()
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let renderer = ObservationRenderer()
+    let render: @MainActor (Renders) -> Void = { renders in
+      renders.values.append(counter.value)
+      continuation.yield(counter.value)
+    }
+    renderer.start(renders, render: render)
+    renderer.cancel()
+    renderer.start(renders, render: render)
+    var iterator = stream.makeAsyncIterator()
+    for value in 1...2 {
+      counter.value = value
+      while let rendered = await iterator.next(), rendered != value {}
+    }
+    // Both renders of a change are queued before the next change is made.
+    #expect(renders.values == [0, 0, 1, 2], "the cancelled loop renders nothing, the new one once a change")
   }
 }

@@ -55,6 +55,30 @@ import Testing
     #expect(list.loadStates.next == .reachedEnd)
   }
 
+  @Test func reachingTheTopChangesNoStatusTheAppHears_butTheViewsHearOfTheRowAboveTheItems() async {
+    let server = Server(count: 23)
+    let list = PagedList(listName: "items", configuration: .test(.offset, pageSize: 5), loader: server.loader)
+    await list.start(at: .item(id: 12))?.value
+    var events = list.events().makeAsyncIterator()
+    var viewStatuses: [PagingStatus] = []
+    let view = Locked(0)
+    list.addViewReceiver(owner: view) { event in
+      if case .statusChanged(let status) = event { viewStatuses.append(status) }
+    }
+    await list.loadPreviousPage()?.value
+    await list.loadPreviousPage()?.value
+    #expect(list.previousPageStatus == .reachedEnd(totalCount: nil) && list.status == .hidden)
+    #expect(!viewStatuses.isEmpty, "the row above the items changed: the views hear of it")
+    var heard: [PagedListEvent] = []
+    while heard.filter({ if case .requestCompleted = $0 { true } else { false } }).count < 2,
+      let event = await events.next(isolation: #isolation)
+    {
+      heard.append(event)
+    }
+    #expect(!heard.contains { if case .statusChanged = $0 { true } else { false } }, "\(heard)")
+    withExtendedLifetime(view) {}
+  }
+
   @Test func eachStyleAnchorStartsWhereItSays() async {
     let cases: [(PagingStyle, PagingAnchor<Int>, PageRequest.Position)] = [
       (.pageIndex(firstIndex: 0), .pageIndex(2), .page(index: 2, size: 5)),

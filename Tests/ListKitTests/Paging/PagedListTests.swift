@@ -381,6 +381,25 @@ import Testing
     #expect(await events.next(isolation: #isolation) == .itemsChanged(.reloaded(count: 3)))
     await harness.loadNext(page([3]))
     #expect(heard == ["view", "callback", "view", "callback"], "each event once to each receiver")
+    withExtendedLifetime(view) {}
+  }
+
+  @Test func aStreamThatEndsTakesOnlyItsOwnReceiverAway() async throws {
+    var harness = Harness()
+    var heard: [String] = []
+    harness.list.onItemsChanged = { _ in heard.append("callback") }
+    let view = Flag()
+    harness.list.addViewReceiver(owner: view) { event in
+      if case .itemsChanged = event { heard.append("view") }
+    }
+    var kept = harness.list.events().makeAsyncIterator()
+    _ = harness.list.events()  // ended at once: no one consumes it
+    await harness.loadFirstPage(page(0..<3))
+    // Required: with the kept stream's receiver gone too, waiting on it below would never end.
+    try #require(heard == ["view", "callback"])
+    #expect(await kept.next(isolation: #isolation) == .statusChanged(.loading))
+    #expect(await kept.next(isolation: #isolation) == .itemsChanged(.reloaded(count: 3)))
+    withExtendedLifetime(view) {}
   }
 
   @Test func theCallbacksAndStreamsDoNotKeepTheListAlive() async {
