@@ -93,4 +93,25 @@ import Testing
     #expect(screen.list.loadTask(of: .previousPage) == nil, "no page asked for by the rows that came")
     #expect(screen.view.violations.isEmpty)
   }
+
+  @Test func aNextPageOnlyInsertsRowsAfterTheItems_theRowAboveThemStays() async throws {
+    let screen = try await makeScreen()
+    await screen.list.idle()
+    screen.table.update()
+    let section = try #require(screen.table.sections.last as? PagedSection<TestItem>)
+    #expect(section.previousPageStatus == .loading, "the row above the items shows")
+    screen.view.clearEvents()
+    await screen.list.loadNextPage()?.value
+    screen.table.update()
+    let updates = screen.view.events.compactMap { event -> BatchUpdate? in
+      if case .batchUpdate(let update) = event { update } else { nil }
+    }
+    #expect(!updates.isEmpty)
+    // The status row after the items may come and go; the one above them is left alone.
+    let rowAbove = ItemPath(item: 0, section: 1)
+    for update in updates {
+      #expect(!update.itemDeletes.contains(rowAbove) && !update.itemInserts.contains(rowAbove), "\(update)")
+    }
+    #expect(screen.view.violations.isEmpty)
+  }
 }
