@@ -467,6 +467,13 @@ import Testing
       FilePageCacheLocation.defaultDirectory(named: $0, environment: ["XDG_CACHE_HOME": "/c"], home: home)
     }
     #expect(Set(names).count == names.count, "\(names.map(\.lastPathComponent))")
+    // No name leaves the directory without a name of its own, or with one too long.
+    for name in ["", String(repeating: "p", count: 200)] {
+      let component = FilePageCacheLocation.defaultDirectory(
+        named: name, environment: ["XDG_CACHE_HOME": "/c"], home: home
+      ).lastPathComponent
+      #expect(component != "ListKit" && !component.isEmpty && component.count <= 64, "\(component)")
+    }
     #if os(Linux)
       #expect(FilePageCache<Photo>.defaultDirectory(named: "photos").path.hasSuffix("/ListKit/photos"))
     #endif
