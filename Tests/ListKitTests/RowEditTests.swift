@@ -18,6 +18,7 @@ import Testing
     #expect(!RowEdit(inserted: [(1, row), (1, row)]).isValid(forCount: 3), "an index twice")
     #expect(RowEdit(replaced: [(2, row)]).isValid(forCount: 3))
     #expect(!RowEdit(replaced: [(3, row)]).isValid(forCount: 3), "past the end")
-    #expect(!RowEdit(inserted: [(1, row)], replaced: [(1, row)]).isValid(forCount: 3), "inserted and replaced")
+    #expect(
+      !RowEdit(inserted: [(1, row)], replaced: [(1, row)]).isValid(forCount: 3), "inserted and replaced")
   }
 }
