@@ -277,10 +277,9 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   private func refreshStatus(forceUpdate: Bool, itemEdit: RowEdit? = nil, rebuilt: Bool = false) {
     let status = showsStatusRow ? list.status : .hidden
     let previousStatus = showsPreviousPageStatusRow && !itemRows.isEmpty ? list.previousPageStatus : .hidden
-    guard
-      forceUpdate || status != statusRow.status || statusRow.texts != statusTexts
-        || previousStatus != previousPageStatusRow.status
-        || previousPageStatusRow.texts != previousPageStatusTexts
+    // New texts or a row shown or hidden by the app come with `forceUpdate` (the properties'
+    // observers).
+    guard forceUpdate || status != statusRow.status || previousStatus != previousPageStatusRow.status
     else { return }
     statusRow.status = status
     statusRow.texts = statusTexts

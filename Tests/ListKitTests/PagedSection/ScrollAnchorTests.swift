@@ -114,4 +114,25 @@ import Testing
     }
     #expect(screen.view.violations.isEmpty)
   }
+
+  @Test func newWordsForEitherStatusRowShowAtTheNextUpdate() async throws {
+    let screen = try await makeScreen()
+    await screen.list.idle()
+    screen.table.update()
+    let section = try #require(screen.table.sections.last as? PagedSection<TestItem>)
+    try screen.view.scrollToItem(at: ItemPath(item: 0, section: 1))
+    #expect(screen.view.render().first == "[Loading older…]")
+    section.previousPageStatusTexts = PagingStatusTexts(loading: "Earlier messages…")
+    screen.table.update()
+    #expect(screen.view.render().first == "[Earlier messages…]")
+    let load = screen.list.loadNextPage()
+    section.statusTexts = PagingStatusTexts(loading: "More messages…")
+    screen.table.update()
+    let last = try #require(screen.view.numberOfItems(inSection: 1)) - 1
+    try screen.view.scrollToItem(at: ItemPath(item: last, section: 1))
+    #expect(screen.view.render().last == "[More messages…]")
+    await load?.value
+    #expect(screen.view.violations.isEmpty)
+  }
 }
+
