@@ -22,6 +22,14 @@ private func updated(_ snapshot: TestSnapshot, item id: Int) -> TestSnapshot {
     #expect(try list.applying(changes) == list)
   }
 
+  @Test func aChangesetWithNoStageStillChecksItsSource() throws {
+    // A target whose only news is a duplicate: no stage, and the target without it.
+    let changes = snapshot([(1, [1, 2, 2])]).difference(from: snapshot([(1, [1, 2])]))
+    #expect(changes.stages.isEmpty)
+    #expect(try snapshot([(1, [1, 2])]).applying(changes) == snapshot([(1, [1, 2])]))
+    #expect(throws: ChangesetApplicationError.self) { try snapshot([(1, [1])]).applying(changes) }
+  }
+
   @Test func deletesAndInsertsInOneSectionFormOneBatch() {
     let changes = snapshot([(1, [2, 3, 4])]).difference(from: snapshot([(1, [1, 2, 3])]))
     #expect(changes.stages == [BatchUpdate(itemDeletes: [path(0)], itemInserts: [path(2)])])
