@@ -139,6 +139,12 @@ import Testing
     let size = try Data(
       contentsOf: directory.appendingPathComponent(CacheFixtures.entryNames(in: directory)[0]))
     #expect(await cache.totalBytes == size.count)
+
+    // Purged again and saved to at once, with no read in between to notice.
+    try await cache.saveFirstPage(CacheFixtures.page(40), for: PageCacheKey(listName: "other"))
+    try FileManager.default.removeItem(at: parent.appendingPathComponent("a"))
+    try await cache.saveFirstPage(CacheFixtures.page(3), for: key)
+    #expect(await cache.totalBytes == size.count, "only the entry saved since counts")
   }
 
   @Test func directoryThatCannotBeCreatedIsAWriteFailureAndReadsAreMisses() async throws {
