@@ -174,6 +174,22 @@ import Testing
     #expect(view.violations.isEmpty)
   }
 
+  @Test func aRowTheUserMovedToAnotherSectionReloadsThereWhenItsModelChanges() async throws {
+    let first = SectionManager(cells: (0..<2).map { Row(OrderItem(id: $0, name: "i\($0)", price: 0)) })
+    let second = SectionManager(cells: (2..<4).map { Row(OrderItem(id: $0, name: "i\($0)", price: 0)) })
+    let view = HeadlessTableView(viewportHeight: 10_000)
+    let table = TableManager(sections: [first, second])
+    table.attach(to: view)
+    try view.moveItem(at: ItemPath(item: 0, section: 0), to: ItemPath(item: 1, section: 1))
+    let moved = try #require(second.cells[1] as? Row)
+    #expect(moved.model.id == 0)
+    moved.model.price = 5
+    table.update()
+    await table.updatesApplied()
+    #expect(view.render() == ["i1#0", "i2#0", "i0#5", "i3#0"])
+    #expect(view.violations.isEmpty)
+  }
+
   @Test func aUserMoveWhileATableDiffRuns_isKept_andTheDiffRunsAgainFromIt() async throws {
     let section = SectionManager(cells: (0..<4).map { Row(OrderItem(id: $0, name: "i\($0)", price: 0)) })
     let view = HeadlessTableView(viewportHeight: 10_000)
