@@ -480,6 +480,11 @@ import Testing
       ).lastPathComponent
       #expect(component != "ListKit" && !component.isEmpty && component.count <= 64, "\(component)")
     }
+    // Long names that differ only past what a directory name keeps stay apart too.
+    let long = [String(repeating: "p", count: 200), String(repeating: "p", count: 199) + "q"].map {
+      FilePageCacheLocation.defaultDirectory(named: $0, environment: ["XDG_CACHE_HOME": "/c"], home: home)
+    }
+    #expect(long[0] != long[1])
     #if os(Linux)
       #expect(FilePageCache<Photo>.defaultDirectory(named: "photos").path.hasSuffix("/ListKit/photos"))
     #endif
