@@ -94,11 +94,16 @@ import Testing
     #expect(screen.view.violations.isEmpty)
   }
 
-  @Test func aNextPageOnlyInsertsRowsAfterTheItems_theRowAboveThemStays() async throws {
+  /// The screen of ``makeScreen()`` once its loads ended, and its paged section.
+  func settledScreen() async throws -> (Screen, PagedSection<TestItem>) {
     let screen = try await makeScreen()
     await screen.list.idle()
     screen.table.update()
-    let section = try #require(screen.table.sections.last as? PagedSection<TestItem>)
+    return (screen, try #require(screen.table.sections.last as? PagedSection<TestItem>))
+  }
+
+  @Test func aNextPageOnlyInsertsRowsAfterTheItems_theRowAboveThemStays() async throws {
+    let (screen, section) = try await settledScreen()
     #expect(section.previousPageStatus == .loading, "the row above the items shows")
     screen.view.clearEvents()
     await screen.list.loadNextPage()?.value
@@ -116,10 +121,7 @@ import Testing
   }
 
   @Test func newWordsForEitherStatusRowShowAtTheNextUpdate() async throws {
-    let screen = try await makeScreen()
-    await screen.list.idle()
-    screen.table.update()
-    let section = try #require(screen.table.sections.last as? PagedSection<TestItem>)
+    let (screen, section) = try await settledScreen()
     try screen.view.scrollToItem(at: ItemPath(item: 0, section: 1))
     #expect(screen.view.render().first == "[Loading older…]")
     section.previousPageStatusTexts = PagingStatusTexts(loading: "Earlier messages…")

@@ -366,40 +366,43 @@ import Testing
     #expect(harness.list.items.count == 4)
   }
 
+  /// Records who heard of each change of the items, in order.
+  ///
+  /// "callback" is `onItemsChanged`, set first; "view" is a view's receiver, added after it and
+  /// held by the list as long as the listener lives.
+  @MainActor final class ItemsChangeListener {
+    var heard: [String] = []
+
+    init(_ list: PagedList<TestItem>) {
+      list.onItemsChanged = { [weak self] _ in self?.heard.append("callback") }
+      list.addViewReceiver(owner: self) { [weak self] event in
+        if case .itemsChanged = event { self?.heard.append("view") }
+      }
+    }
+  }
+
   @Test func aViewAddedAfterTheCallbacksHearsEachEventFirst_andEveryReceiverHearsItOnce() async {
     var harness = Harness()
-    var heard: [String] = []
-    harness.list.onItemsChanged = { _ in heard.append("callback") }
-    let view = Flag()
-    harness.list.addViewReceiver(owner: view) { event in
-      if case .itemsChanged = event { heard.append("view") }
-    }
+    let listener = ItemsChangeListener(harness.list)
     var events = harness.list.events().makeAsyncIterator()
     await harness.loadFirstPage(page(0..<3))
-    #expect(heard == ["view", "callback"], "a view hears first, whenever it was added")
+    #expect(listener.heard == ["view", "callback"], "a view hears first, whenever it was added")
     #expect(await events.next(isolation: #isolation) == .statusChanged(.loading))
     #expect(await events.next(isolation: #isolation) == .itemsChanged(.reloaded(count: 3)))
     await harness.loadNext(page([3]))
-    #expect(heard == ["view", "callback", "view", "callback"], "each event once to each receiver")
-    withExtendedLifetime(view) {}
+    #expect(listener.heard == ["view", "callback", "view", "callback"], "each event once to each receiver")
   }
 
   @Test func aStreamThatEndsTakesOnlyItsOwnReceiverAway() async throws {
     var harness = Harness()
-    var heard: [String] = []
-    harness.list.onItemsChanged = { _ in heard.append("callback") }
-    let view = Flag()
-    harness.list.addViewReceiver(owner: view) { event in
-      if case .itemsChanged = event { heard.append("view") }
-    }
+    let listener = ItemsChangeListener(harness.list)
     var kept = harness.list.events().makeAsyncIterator()
     _ = harness.list.events()  // ended at once: no one consumes it
     await harness.loadFirstPage(page(0..<3))
     // Required: with the kept stream's receiver gone too, waiting on it below would never end.
-    try #require(heard == ["view", "callback"])
+    try #require(listener.heard == ["view", "callback"])
     #expect(await kept.next(isolation: #isolation) == .statusChanged(.loading))
     #expect(await kept.next(isolation: #isolation) == .itemsChanged(.reloaded(count: 3)))
-    withExtendedLifetime(view) {}
   }
 
   @Test func theCallbacksAndStreamsDoNotKeepTheListAlive() async {
