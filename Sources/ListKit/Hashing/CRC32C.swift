@@ -21,11 +21,11 @@ package enum CRC32C {
   package static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
     table.withUnsafeBufferPointer { table in
       var crc: UInt32 = 0xFFFF_FFFF
-      var index = 0
-      let count = bytes.count
-      // Slicing by 8: eight table lookups per eight bytes instead of one per byte. Every table
-      // index is masked to 0..<256 within its slice, so it stays inside the table.
-      while count - index >= 8 {
+      // Slicing by 8: eight table lookups per whole block of eight bytes, then one per byte of
+      // the tail. Every table index is masked to 0..<256 within its slice, so it stays inside
+      // the table.
+      let blocksEnd = bytes.count - bytes.count % 8
+      for index in stride(from: 0, to: blocksEnd, by: 8) {
         let low =
           crc
           ^ (UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2]) << 16
@@ -38,11 +38,9 @@ package enum CRC32C {
           ^ table[5 * 256 + Int((low >> 16) & 0xFF)] ^ table[4 * 256 + Int(low >> 24)]
           ^ table[3 * 256 + Int(high & 0xFF)] ^ table[2 * 256 + Int((high >> 8) & 0xFF)]
           ^ table[256 + Int((high >> 16) & 0xFF)] ^ table[Int(high >> 24)]
-        index += 8
       }
-      while index < count {
+      for index in blocksEnd..<bytes.count {
         crc = table[Int((crc ^ UInt32(bytes[index])) & 0xFF)] ^ (crc >> 8)
-        index += 1
       }
       return ~crc
     }
