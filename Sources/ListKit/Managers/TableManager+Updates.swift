@@ -59,6 +59,7 @@ extension TableManager {
     updateScheduled = false
     guard let listView else { return }
     if updateKnownRows(in: listView) { return }
+    diffedUpdateCount += 1
     let candidate = candidateState(registeringAll: false)
     let (source, shown) = (displayedSnapshot, displayedSections)
     updates.runDiff(

@@ -64,6 +64,9 @@ open class TableManager {
   package internal(set) var scheduledUpdate: Task<Void, Never>?
   /// Identities and contents of what the view shows, to diff the next update against.
   var displayedSnapshot = TableSnapshot()
+  /// How many animated updates diffed the whole table rather than sending the batch of known
+  /// row changes (`updateKnownRows(in:)`); for our tests of that shortcut's reach.
+  package internal(set) var diffedUpdateCount = 0
   /// Reuse identifiers already registered with the view.
   var registeredIdentifiers: Set<String> = []
   /// The number that scopes the row ids of each section identity (see `rowScope(for:)`).
@@ -228,8 +231,8 @@ open class TableManager {
     }
     from.displayedCells.remove(at: source.item)
     to.displayedCells.insert(cell, at: destination.item)
-    cell.sectionLink = to.link
-    // Keep the models the app edits in step with what the user sees.
+    // Keep the models the app edits in step with what the user sees (assigning `cells` links
+    // the row to its new section).
     if let index = from.cells.firstIndex(where: { $0 === cell }) { from.cells.remove(at: index) }
     to.cells.insert(cell, at: min(destination.item, to.cells.count))
     // The row's key moves with it: the keys say what the view shows, and a content change not

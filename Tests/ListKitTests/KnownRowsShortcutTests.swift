@@ -1,0 +1,109 @@
+import ListKit
+import ListKitTesting
+import Testing
+
+/// Known row changes are sent as their batch, without diffing the table.
+///
+/// The known changes are models changed in place and a paged section's edit by index; any other
+/// change is diffed. Both give the same rows: `diffedUpdateCount` tells which way an update went.
+@MainActor @Suite struct KnownRowsShortcutTests {
+  static func items(_ count: Int) -> [OrderItem] {
+    (1...count).map { OrderItem(id: $0, name: "Item \($0)", price: $0) }
+  }
+
+  @Test func changedModelsAreReloadedWithoutADiff() throws {
+    let screen = OrderScreen(items: Self.items(3))
+    screen.view.clearEvents()
+    try #require(screen.itemSection.cells[1] as? ItemRow).model.price = 7
+    screen.table.update()
+    #expect(screen.batchUpdates == [BatchUpdate(itemReloads: [ItemPath(item: 1, section: 1)])])
+    #expect(screen.table.diffedUpdateCount == 0)
+    #expect(screen.view.render().contains("Item 2 $7"))
+  }
+
+  /// Past eight changed rows in a section the rows are found through a table of positions.
+  @Test func manyChangedModelsAreReloadedWithoutADiff() throws {
+    let screen = OrderScreen(items: Self.items(12))
+    screen.view.clearEvents()
+    let changed = [0, 2, 3, 5, 6, 7, 8, 9, 11]
+    for index in changed.reversed() {
+      try #require(screen.itemSection.cells[index] as? ItemRow).model.price = 100 + index
+    }
+    screen.table.update()
+    #expect(screen.table.diffedUpdateCount == 0)
+    #expect(screen.reloadCount == 0)
+    #expect(
+      screen.batchUpdates == [BatchUpdate(itemReloads: changed.map { ItemPath(item: $0, section: 1) })])
+    #expect(screen.view.render().contains("Item 12 $111"))
+    #expect(screen.view.violations.isEmpty)
+  }
+
+  @Test func aModelThatChangesItsIdIsDiffed_aDeleteAndAnInsert() throws {
+    let screen = OrderScreen(items: Self.items(3))
+    screen.view.clearEvents()
+    try #require(screen.itemSection.cells[1] as? ItemRow).model.id = 99
+    screen.table.update()
+    #expect(screen.table.diffedUpdateCount == 1)
+    let path = ItemPath(item: 1, section: 1)
+    #expect(screen.batchUpdates == [BatchUpdate(itemDeletes: [path], itemInserts: [path])])
+    #expect(screen.view.violations.isEmpty)
+  }
+
+  @Test func reassignedRowsAndASectionThatAppearsAreDiffed() {
+    let screen = OrderScreen(items: Self.items(3))
+    screen.itemSection.cells = Self.items(4).map(ItemRow.init)
+    screen.table.update()
+    #expect(screen.table.diffedUpdateCount == 1)
+    // The coupons' section appears with no rows: the sections shown are no longer the same.
+    screen.coupons = [Coupon(id: "A", discount: 1)]
+    screen.table.update()
+    #expect(screen.table.diffedUpdateCount == 2)
+    #expect(screen.view.numberOfSections == 4)
+    #expect(screen.view.violations.isEmpty)
+  }
+
+  @Test func aChangedModelInASectionThatWasAlsoReassignedIsDiffed() throws {
+    let screen = OrderScreen(items: Self.items(3))
+    try #require(screen.itemSection.cells[0] as? ItemRow).model.price = 50
+    screen.footer.footerTitle = "Thanks"
+    screen.table.update()
+    #expect(screen.table.diffedUpdateCount == 1)
+    #expect(screen.view.render().contains("Item 1 $50"))
+    #expect(screen.view.violations.isEmpty)
+  }
+
+  /// A paged section's next pages are its edits, sent as their batch; a refresh is diffed.
+  @Test func pagesAreSentAsTheSectionsEditWithoutADiff() async throws {
+    let loader = ClosurePageLoader<TestItem> { request in
+      guard case .offset(let offset, let limit) = request.position else {
+        return Page(items: [], hasMore: false)
+      }
+      let end = min(45, offset + limit)
+      return Page(items: testItems(offset..<end), hasMore: end < 45)
+    }
+    let list = PagedList(
+      listName: "feed", configuration: .test(.offset, pageSize: 10, prefetchDistance: 0), loader: loader)
+    // Two rows on screen: showing them asks for no page.
+    let screen = PagedScreen(list: list, viewportHeight: 88) { PagedSectionPrependTests.MessageRow($0) }
+    await list.start()?.value
+    screen.table.update()
+    let first = screen.table.diffedUpdateCount
+    for _ in 0..<2 {
+      screen.view.clearEvents()
+      await list.loadNextPage()?.value
+      screen.table.update()
+      let inserts = screen.view.events.compactMap { event -> Int? in
+        if case .batchUpdate(let update) = event { update.itemInserts.count } else { nil }
+      }
+      #expect(inserts.reduce(0, +) >= 10, "the page's rows are inserted")
+    }
+    #expect(screen.table.diffedUpdateCount == first, "both next pages were sent as edits")
+    #expect(screen.view.numberOfItems(inSection: 0) == 30)
+    // A refresh replaces the items (`ItemsChange.reloaded`): the diff finds the rows kept.
+    await list.refresh()?.value
+    screen.table.update()
+    #expect(screen.table.diffedUpdateCount == first + 1)
+    #expect(screen.view.numberOfItems(inSection: 0) == 10)
+    #expect(screen.view.violations.isEmpty)
+  }
+}
