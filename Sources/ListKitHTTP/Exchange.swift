@@ -24,7 +24,6 @@ final class Exchange: @unchecked Sendable {
   private var outcome: TransportOutcome?
   private var delivered = false
   private var body = Data()
-  private var response: HTTPURLResponse?
 
   /// - Parameters:
   ///   - limit: The largest body accepted, in decoded bytes.
@@ -80,10 +79,7 @@ final class Exchange: @unchecked Sendable {
   /// The response arrived; `false` (and the exchange ends) when its announced length is over
   /// the cap.
   func receive(_ response: URLResponse) -> Bool {
-    let announced: Int64 = lock.withLock {
-      self.response = response as? HTTPURLResponse
-      return response.expectedContentLength
-    }
+    let announced = response.expectedContentLength
     guard announced > Int64(limit) else { return true }
     stop(.tooLarge(bytes: Int(clamping: announced)))
     return false
@@ -101,14 +97,18 @@ final class Exchange: @unchecked Sendable {
   }
 
   /// The task ended.
+  /// - Parameters:
+  ///   - response: The task's response (`URLSessionTask.response`): the one whose body arrived,
+  ///     or the redirect that was refused; `nil` when none arrived.
+  ///   - error: Why the task failed, or `nil`.
   func complete(response: URLResponse?, error: (any Error)?) {
+    let http = response as? HTTPURLResponse
     let outcome: TransportOutcome = lock.withLock {
-      if let response { self.response = response as? HTTPURLResponse }
       if let error {
         let urlError = error as? URLError ?? URLError(.unknown)
-        return .failed(urlError, response: self.response, received: body.count)
+        return .failed(urlError, response: http, received: body.count)
       }
-      guard let http = self.response else { return .notHTTP }
+      guard let http else { return .notHTTP }
       return .completed(body, http)
     }
     lock.withLock {
