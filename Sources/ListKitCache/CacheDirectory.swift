@@ -95,7 +95,7 @@ struct CacheDirectory: Sendable {
     }
     if let kind = Self.kind(info) { return .notARegularFile(kind) }
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
-    if fd < 0 {
+    if fd == -1 {
       let code = errno
       if code == ENOENT || code == ENOTDIR { return .notFound }
       // Replaced by a link (or a pipe, socket…) since the lstat.
@@ -134,7 +134,7 @@ struct CacheDirectory: Sendable {
       let count = data.withUnsafeMutableBytes { buffer in
         systemRead(fd, buffer.baseAddress! + filled, buffer.count - filled)
       }
-      if count < 0 {
+      if count == -1 {
         // EAGAIN cannot come from a regular file; if it does, give up rather than spin.
         if errno == EINTR { continue }
         return .failed(errno)
@@ -212,12 +212,12 @@ struct CacheDirectory: Sendable {
     let temporaryPath = filePath(temporaryName)
     var created = false
     var fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
-    if fd < 0 && (errno == ENOENT || errno == ENOTDIR) {
+    if fd == -1 && (errno == ENOENT || errno == ENOTDIR) {
       try create()
       created = true
       fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
     }
-    guard fd >= 0 else {
+    guard fd != -1 else {
       throw .writeFailed("cannot create a temporary file in \(path): \(Self.describe(errno))")
     }
     var closed = false
@@ -236,7 +236,7 @@ struct CacheDirectory: Sendable {
         let count = data.withUnsafeBytes { buffer in
           systemWrite(fd, buffer.baseAddress! + written, buffer.count - written)
         }
-        if count < 0 {
+        if count == -1 {
           if errno == EINTR { continue }
           throw fail("cannot write", errno)
         }
