@@ -56,7 +56,8 @@ where Item.ID: Sendable, Model.ID: Sendable {
     super.init(headerTitle: headerTitle, footerTitle: footerTitle)
     // The section's link, not a reference to it (see CellManager.sectionLink).
     let link = self.link
-    if hidesWhenEmpty { condition = { !(link.section?.cells.isEmpty ?? true) } }
+    // Shown while it has rows (never once the section is gone).
+    if hidesWhenEmpty { condition = { link.section?.cells.isEmpty == false } }
     rederive()
     list.addViewReceiver(owner: self) { event in
       guard case .itemsChanged = event else { return }
