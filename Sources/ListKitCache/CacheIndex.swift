@@ -25,25 +25,17 @@ struct CacheIndex: Sendable {
   /// Forgets everything (the directory was purged) and records what a listing found.
   /// - Returns: The files to evict, least recently used first.
   mutating func rebuild(from files: [(name: String, entry: Entry)]) -> [String] {
-    entries = [:]
-    totalBytes = 0
+    removeAll()
     for file in files {
       insert(file.name, file.entry)
     }
     return evict(sparing: nil)
   }
 
-  /// Records a file written (or replaced) at a time.
+  /// Records a file written (or replaced) or read at a time; a file the index did not know
+  /// (written by another process) is added with its size.
   /// - Returns: The other files to evict, least recently used first.
-  mutating func recordWrite(_ name: String, bytes: Int, at time: Double) -> [String] {
-    insert(name, Entry(bytes: bytes, lastAccess: time))
-    return evict(sparing: name)
-  }
-
-  /// Records a read of a file; a file the index did not know (written by another process) is
-  /// added with its size.
-  /// - Returns: The other files to evict, least recently used first.
-  mutating func recordAccess(_ name: String, bytes: Int, at time: Double) -> [String] {
+  mutating func record(_ name: String, bytes: Int, at time: Double) -> [String] {
     insert(name, Entry(bytes: bytes, lastAccess: time))
     return evict(sparing: name)
   }

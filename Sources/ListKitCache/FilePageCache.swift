@@ -233,7 +233,7 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
     }
 
     files.setModificationTime(of: name, to: time)
-    remove(index.recordAccess(name, bytes: file.count, at: time))
+    remove(index.record(name, bytes: file.count, at: time))
     let page = Page(
       items: items, hasMore: entry.hasMore, nextCursor: entry.nextCursor, totalCount: entry.totalCount)
     return .hit(CachedPage(page: page, savedAt: Date(timeIntervalSince1970: entry.savedAt)))
@@ -285,7 +285,7 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
       // The directory was missing: whatever the index remembered is gone.
       index.removeAll()
     }
-    remove(index.recordWrite(name, bytes: bytes, at: time))
+    remove(index.record(name, bytes: bytes, at: time))
   }
 
   /// Removes the entry for a key, if any.

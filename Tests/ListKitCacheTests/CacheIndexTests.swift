@@ -7,13 +7,31 @@ import Testing
 @Suite struct CacheIndexTests {
   @Test func evictsTheLeastRecentlyUsedFirstAndNoMoreThanNeeded() {
     var index = CacheIndex(byteLimit: 100)
-    #expect(index.recordWrite("a", bytes: 40, at: 1).isEmpty)
-    #expect(index.recordWrite("b", bytes: 40, at: 2).isEmpty)
-    #expect(index.recordAccess("a", bytes: 40, at: 3).isEmpty)
-    #expect(index.recordWrite("c", bytes: 30, at: 4) == ["b"])
+    #expect(index.record("a", bytes: 40, at: 1).isEmpty)
+    #expect(index.record("b", bytes: 40, at: 2).isEmpty)
+    #expect(index.record("a", bytes: 40, at: 3).isEmpty)
+    #expect(index.record("c", bytes: 30, at: 4) == ["b"])
     #expect(index.totalBytes == 70)
-    #expect(index.recordWrite("d", bytes: 100, at: 5) == ["a", "c"])
+    #expect(index.record("d", bytes: 100, at: 5) == ["a", "c"])
     #expect(index.totalBytes == 100)
+  }
+
+  @Test func aTotalOfExactlyTheLimitEvictsNothing() {
+    var index = CacheIndex(byteLimit: 100)
+    #expect(index.record("a", bytes: 60, at: 1).isEmpty)
+    #expect(index.record("b", bytes: 40, at: 2).isEmpty)
+    #expect(index.totalBytes == 100)
+    #expect(index.record("c", bytes: 1, at: 3) == ["a"])
+  }
+
+  @Test func forgettingEverythingOrRebuildingStartsTheCountAgain() {
+    var index = CacheIndex(byteLimit: 100)
+    _ = index.record("a", bytes: 60, at: 1)
+    index.removeAll()
+    #expect(index.totalBytes == 0 && index.entries.isEmpty)
+    #expect(index.record("b", bytes: 100, at: 2).isEmpty, "nothing forgotten is counted")
+    #expect(index.rebuild(from: [("c", .init(bytes: 30, lastAccess: 3))]).isEmpty)
+    #expect(index.totalBytes == 30 && index.entries.keys.sorted() == ["c"])
   }
 
   @Test func rebuildingFromAListingEvictsDownToTheLimit() {
@@ -42,10 +60,10 @@ import Testing
       let evicted: [String]
       switch Int.random(in: 0..<10, using: &random) {
       case 0..<5:
-        evicted = index.recordWrite(name, bytes: Int.random(in: 1...limit / 3, using: &random), at: time)
+        evicted = index.record(name, bytes: Int.random(in: 1...limit / 3, using: &random), at: time)
       case 5..<9:
         guard let entry = before[name] else { continue }
-        evicted = index.recordAccess(name, bytes: entry.bytes, at: time)
+        evicted = index.record(name, bytes: entry.bytes, at: time)
       default:
         index.remove(name)
         evicted = []

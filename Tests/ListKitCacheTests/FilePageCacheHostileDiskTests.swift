@@ -253,6 +253,16 @@ import Testing
     }
   }
 
+  /// A read the system refuses (here a directory's: `EISDIR`) ends with its error, at once.
+  @Test func aReadTheSystemRefusesEndsWithItsError() throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let fd = open(directory.path, O_RDONLY | O_CLOEXEC)
+    try #require(fd != -1)
+    defer { close(fd) }
+    #expect(CacheDirectory.readBounded(fd, sizeHint: 0, limit: 100) == .failed(EISDIR))
+  }
+
   // MARK: Integrity
 
   @Test func everySingleChangedByteOfAnEntryIsACorruptMissNeverAHit() async throws {

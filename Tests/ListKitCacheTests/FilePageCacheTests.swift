@@ -379,8 +379,28 @@ import Testing
     let shared = PageCacheKey(listName: "photos")
     try await expectSigningOut(
       .token("alice-token"), of: cache, removes: [alice, aliceSearch], keeps: [bob, shared])
+    let left = try CacheFixtures.entryNames(in: directory).reduce(0) {
+      $0 + (try Data(contentsOf: directory.appendingPathComponent($1))).count
+    }
+    #expect(await cache.totalBytes == left, "the signed-out entries are no longer counted")
     await cache.removeAll()
     #expect(CacheFixtures.entryNames(in: directory).isEmpty)
+    #expect(await cache.totalBytes == 0)
+  }
+
+  /// An entry whose file went (another process, the system clearing caches) is forgotten at its
+  /// next load: no longer counted in the cache's size.
+  @Test func anEntryWhoseFileWentIsForgottenAtItsNextLoad() async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let cache = makeCache(directory)
+    let key = PageCacheKey(listName: "photos")
+    try await cache.saveFirstPage(CacheFixtures.page(2), for: key)
+    #expect(await cache.totalBytes > 0)
+    for name in CacheFixtures.entryNames(in: directory) {
+      try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+    }
+    #expect(await cache.loadFirstPage(for: key) == .miss(.notFound))
     #expect(await cache.totalBytes == 0)
   }
 
