@@ -26,7 +26,8 @@ open class SectionManager {
       guard !isEditingRows else { return }
       for cell in cells { cell.sectionLink = link }
       rowKeys = nil
-      rowEdit = nil
+      // A pending edit is outdone: `cellsDidChange()` marks the structure changed, which the
+      // next update diffs, and which `editRows(_:)` does not add to.
       cellsDidChange()
     }
   }
