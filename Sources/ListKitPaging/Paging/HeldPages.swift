@@ -155,31 +155,26 @@ struct HeldPages<Item: Identifiable> {
     return (place, position)
   }
 
-  /// Counts what a kept edit did to the items in the page it touched (see
-  /// ``count(itemAt:by:)``).
-  mutating func count(_ edited: PagingItemStore<Item>.Edited) {
-    switch edited {
-    case .none, .updated: break
-    case .removed(let index): count(itemAt: index, by: -1)
-    case .inserted(let index): count(itemAt: index, by: 1)
-    }
-  }
-
-  /// Counts an item inserted into (`delta` 1), or removed from (-1), the page that holds the item
-  /// at `index` (an insert at the end counts in the last page, one before any page makes a page),
-  /// so that drops stay whole pages.
+  /// Counts an item a kept edit inserted into, or removed from, the page that holds it (an
+  /// insert at the end counts in the last page), so that drops stay whole pages.
   /// - Complexity: O(*p*) for *p* pages held.
-  private mutating func count(itemAt index: Int, by delta: Int) {
+  mutating func count(_ edited: PagingItemStore<Item>.Edited) {
     guard isRecordingEveryPage else { return }
-    // Items inserted before a first page: a page of their own, which the first page replaces.
-    if pages.isEmpty, delta > 0 {
-      pages = [Page(count: delta, before: .unknown, after: .unknown, cursors: [], position: nil)]
-      return
+    switch edited {
+    case .none, .updated:
+      break
+    case .removed(let index):
+      if let page = page(holding: index) { pages[page].count -= 1 }
+    case .inserted(let index):
+      // Items inserted before a first page: a page of their own, which the first page replaces.
+      guard !pages.isEmpty else {
+        pages = [Page(count: 1, before: .unknown, after: .unknown, cursors: [], position: nil)]
+        return
+      }
+      if let page = page(holding: index) ?? (index == itemCount ? pages.indices.last : nil) {
+        pages[page].count += 1
+      }
     }
-    // An insert at the end counts in the last page.
-    guard let page = page(holding: index) ?? (delta > 0 && index == itemCount ? pages.indices.last : nil)
-    else { return }
-    pages[page].count += delta
   }
 
   /// The index of the page that holds the item at `index`, or `nil` past the items.
