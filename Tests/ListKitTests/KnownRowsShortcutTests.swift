@@ -72,17 +72,22 @@ import Testing
     #expect(screen.view.violations.isEmpty)
   }
 
-  /// A paged section's next pages are its edits, sent as their batch; a refresh is diffed.
-  @Test func pagesAreSentAsTheSectionsEditWithoutADiff() async throws {
+  /// A feed of `count` items in pages of 10, asked for by offset.
+  static func feed(count: Int = 45) -> PagedList<TestItem> {
     let loader = ClosurePageLoader<TestItem> { request in
       guard case .offset(let offset, let limit) = request.position else {
         return Page(items: [], hasMore: false)
       }
-      let end = min(45, offset + limit)
-      return Page(items: testItems(offset..<end), hasMore: end < 45)
+      let end = min(count, offset + limit)
+      return Page(items: testItems(offset..<end), hasMore: end < count)
     }
-    let list = PagedList(
+    return PagedList(
       listName: "feed", configuration: .test(.offset, pageSize: 10, prefetchDistance: 0), loader: loader)
+  }
+
+  /// A paged section's next pages are its edits, sent as their batch; a refresh is diffed.
+  @Test func pagesAreSentAsTheSectionsEditWithoutADiff() async throws {
+    let list = Self.feed()
     // Two rows on screen: showing them asks for no page.
     let screen = PagedScreen(list: list, viewportHeight: 88) { PagedSectionPrependTests.MessageRow($0) }
     await list.start()?.value
@@ -104,6 +109,33 @@ import Testing
     screen.table.update()
     #expect(screen.table.diffedUpdateCount == first + 1)
     #expect(screen.view.numberOfItems(inSection: 0) == 10)
+    #expect(screen.view.violations.isEmpty)
+  }
+
+  /// Rows assigned to a paged section by hand are the section's until its items change: then
+  /// the section shows its items again, however many rows were assigned.
+  @Test func rowsAssignedByHandGiveWayToTheItemsAtTheNextPage() async throws {
+    let list = Self.feed(count: 100)
+    let screen = PagedScreen(list: list, viewportHeight: 88) { PagedSectionPrependTests.MessageRow($0) }
+    // No status row: a page's edit is its rows alone, with no status row to tell the rows apart.
+    screen.section.showsStatusRow = false
+    await list.start()?.value
+    screen.table.update()
+    for count in [15, 10, 5] {
+      // Scrolling to the end below asked for the next page: it lands before the rows change.
+      await list.idle()
+      screen.table.update()
+      let before = list.items.count
+      screen.section.cells = (0..<count).map { HeaderRow(OrderSummary(id: "row \($0)", title: "Row \($0)")) }
+      screen.table.update()
+      _ = list.loadNextPage()
+      await list.idle()
+      screen.table.update()
+      try #require(list.items.count == before + 10)
+      #expect(screen.view.numberOfItems(inSection: 0) == list.items.count, "\(count) rows assigned")
+      try screen.view.scrollToItem(at: ItemPath(item: list.items.count - 1, section: 0))
+      #expect(screen.view.render().last == "Message \(list.items.count - 1)", "\(count) rows assigned")
+    }
     #expect(screen.view.violations.isEmpty)
   }
 }
