@@ -71,6 +71,23 @@ import Testing
       try ValidatedBatchUpdate(update, oldItemCounts: [3, 1], insertedSectionItemCounts: [])
     }
   }
+
+  /// Deriving the counts never reads a section that is not there: a row change in a section
+  /// before the first or past the last is an error, not a crash.
+  @Test func derivingTheCountsOfRowChangesInSectionsThatAreNotThereIsAnError() {
+    let updates = [
+      BatchUpdate(itemInserts: [path(0, 2)]), BatchUpdate(itemInserts: [path(0, -1)]),
+      BatchUpdate(itemDeletes: [path(0, 2)]), BatchUpdate(itemDeletes: [path(0, -1)]),
+      BatchUpdate(itemMoves: [Move(from: path(0, 0), to: path(0, 2))]),
+      BatchUpdate(itemMoves: [Move(from: path(0, 2), to: path(0, 0))]),
+      BatchUpdate(itemMoves: [Move(from: path(0, -1), to: path(0, 0))]),
+    ]
+    for update in updates {
+      #expect(throws: BatchUpdateError.self, "\(update)") {
+        try ValidatedBatchUpdate(update, oldItemCounts: [1, 1], insertedSectionItemCounts: [])
+      }
+    }
+  }
 }
 
 @Suite struct ValidatedBatchUpdatePropertyTests {
