@@ -169,6 +169,24 @@ import Testing
     }
   }
 
+  /// A refresh that failed (offline, the server down) is not remembered: the next refusal of the
+  /// same token refreshes again.
+  @Test func aFailedRefreshIsTriedAgainAtTheNextRefusal() async throws {
+    let refreshes = Locked(0)
+    let credentials = HTTPCredentialProvider(
+      current: { _ in "old" },
+      refresh: { _, _ in
+        refreshes.withLock { $0 += 1 }
+        return refreshes.withLock { $0 } == 1 ? nil : "new"
+      })
+    func send() async throws -> String {
+      try await credentials.authorized { token in (response: token ?? "none", refused: token != "new") }
+    }
+    #expect(try await send() == "old", "the first refresh failed: the refused answer")
+    #expect(try await send() == "new", "the second refusal refreshed again")
+    #expect(refreshes.withLock { $0 } == 2)
+  }
+
   @Test func a403IsNotRefreshed() async throws {
     try await withServer { server in
       let session = try await signedIn(server)
