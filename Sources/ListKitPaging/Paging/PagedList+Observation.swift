@@ -13,7 +13,6 @@ extension PagedList {
     let totalCount: KeyPath<PagedList, Int?> = \.totalCount
     let context: KeyPath<PagedList, RequestContext> = \.context
     let cacheKey: KeyPath<PagedList, PageCacheKey> = \.cacheKey
-    let lastCacheSaveError: KeyPath<PagedList, PageCacheError?> = \.lastCacheSaveError
   }
 
   /// Reads a value derived from the items and the load states, telling the registrar that both

@@ -79,7 +79,7 @@ public final class PagedList<Item: Identifiable & Sendable> where Item.ID: Senda
   /// The read of the cached first page that ``start(at:)`` began, for tests to wait on.
   package private(set) var cacheReadTask: Task<Void, Never>?
   private var cacheReadTicket: PagingStateMachine<Item>.Ticket?
-  private var storedCacheSaveError: PageCacheError?
+  private var lastCacheSaveError: PageCacheError?
   /// The one pipeline of the list's events: its sections, then its callbacks and streams.
   var receivers = EventReceivers()
   /// The callers of ``idle()`` waiting for the loads to end.
@@ -203,11 +203,6 @@ extension PagedList {
   /// Show "40 of 1,000" with ``items`` `.count`.
   public var totalCount: Int? { tracked(keyPaths.totalCount) { $0.totalCount } }
 
-  /// Why the last save of the first page to the cache failed, or `nil` after a good save.
-  public var lastCacheSaveError: PageCacheError? {
-    registrar.access(self, keyPath: keyPaths.lastCacheSaveError)
-    return storedCacheSaveError
-  }
 }
 
 // MARK: - Loading
@@ -394,9 +389,15 @@ extension PagedList {
     machine.ticket(of: direction).flatMap { loads[$0] }
   }
 
-  /// Waits until every save of the first page started so far has ended.
-  public func waitForCacheWrites() async {
+  /// Waits until every save of the first page to the cache started so far has ended (and the
+  /// removal of a signed-out user's entries, ``signOut(removingCachedEntries:)``).
+  ///
+  /// A save that fails keeps the entry saved before it, if any; the list goes on without it.
+  /// - Returns: Why the last save failed, or `nil` when it succeeded (or nothing was saved yet).
+  @discardableResult
+  public func waitForCacheWrites() async -> PageCacheError? {
     await lastCacheWrite?.value
+    return lastCacheSaveError
   }
 }
 
@@ -644,8 +645,7 @@ extension PagedList {
   }
 
   private func cacheSaveEnded(_ failure: PageCacheError?) {
-    guard failure != storedCacheSaveError else { return }
-    registrar.withMutation(of: self, keyPath: keyPaths.lastCacheSaveError) { storedCacheSaveError = failure }
+    lastCacheSaveError = failure
   }
 }
 
