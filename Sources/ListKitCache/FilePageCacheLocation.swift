@@ -53,11 +53,7 @@ enum FilePageCacheLocation {
         changed = true
       }
     }
-    if out.count > maximumLength || out.isEmpty {
-      out = String(out.prefix(maximumLength))
-      changed = true
-    }
-    if changed {
+    if changed || out.count > maximumLength || out.isEmpty {
       out = String(out.prefix(max(0, maximumLength - 9))) + "-" + String(SHA256.hexDigest(text).prefix(8))
     }
     return out

@@ -505,6 +505,12 @@ import Testing
       FilePageCacheLocation.defaultDirectory(named: $0, environment: ["XDG_CACHE_HOME": "/c"], home: home)
     }
     #expect(long[0] != long[1])
+    // A name of exactly the longest length, every character allowed, is kept as it is.
+    let longest = String(repeating: "p", count: 64)
+    #expect(
+      FilePageCacheLocation.defaultDirectory(
+        named: longest, environment: ["XDG_CACHE_HOME": "/c"], home: home
+      ).lastPathComponent == longest)
     #if os(Linux)
       #expect(FilePageCache<Photo>.defaultDirectory(named: "photos").path.hasSuffix("/ListKit/photos"))
     #endif
