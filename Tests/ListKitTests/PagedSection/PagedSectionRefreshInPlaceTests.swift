@@ -79,6 +79,35 @@ import Testing
     #expect(view.violations.isEmpty)
   }
 
+  /// At the end of the list, with the row that says so on screen, the items above it are the
+  /// screen a refresh in place brings back.
+  @Test func aRefreshInPlaceAtTheEndKeepsTheLastItemsOnScreen() async throws {
+    let source = ItemSource(count: 30)
+    let list = PagedList(
+      listName: "feed",
+      configuration: .test(.offset, pageSize: 10, prefetchDistance: 2, refreshMode: .aroundLastViewedItem),
+      loader: ClosurePageLoader { source.page(for: $0) })
+    let screen = PagedScreen(list: list, viewportHeight: 132) { PagedSectionPrependTests.MessageRow($0) }
+    await list.start()?.value
+    while list.status != .reachedEnd(totalCount: nil) {
+      try screen.view.scroll(toOffset: screen.view.maximumContentOffset)
+      await list.idle()
+      screen.table.update()
+    }
+    // From the top to the end in one move: the last two messages and the end row on screen.
+    try screen.view.scroll(toOffset: 0)
+    try screen.view.scroll(toOffset: screen.view.maximumContentOffset)
+    #expect(screen.view.render() == ["Message 28", "Message 29", "[No more data]"])
+    await list.refresh()?.value
+    screen.table.update()
+    // The end row comes back only once the page has landed, so the screen may start a row
+    // higher; the rows seen stay on it.
+    let shown = screen.view.render()
+    #expect(shown.contains("Message 28") && shown.contains("Message 29"), "\(shown)")
+    #expect(list.items.first?.id != 0, "not the top")
+    #expect(screen.view.violations.isEmpty)
+  }
+
   @Test func theDefaultRefreshLoadsTheFirstPage() async throws {
     let (screen, requests) = try await makeScreen(.offset, mode: .fromStart)
     requests.positions.removeAll()

@@ -96,6 +96,9 @@ import Testing
     #expect(
       screen.server.requests.withLock { $0 } == Dictionary(uniqueKeysWithValues: (0..<10).map { ($0, 1) }))
     #expect(screen.view.render().last == "[No more data]")
+    #expect(
+      !screen.table.listView(screen.view, shouldHighlightItemAt: ItemPath(item: 100, section: 0)),
+      "the end of the list is no button")
     #expect(screen.view.render().dropLast().last == "Photo 99")
     #expect(screen.view.violations.isEmpty)
     #expect(!screen.view.events.contains(.reloadData) || screen.view.events.firstIndex(of: .reloadData) == 0)
@@ -134,6 +137,7 @@ import Testing
     try screen.view.scroll(toOffset: screen.view.maximumContentOffset)
     await settle(screen)
     #expect(screen.view.render().last?.hasSuffix("— tap to retry]") == true)
+    #expect(screen.table.listView(screen.view, shouldHighlightItemAt: ItemPath(item: loaded, section: 0)))
     // Scrolling past the error does not ask the failing server again.
     #expect(screen.server.requests.withLock { $0[failedPage] } == 1)
     try screen.view.selectItem(at: ItemPath(item: loaded, section: 0))
