@@ -21,4 +21,34 @@ import Testing
     #expect(
       !RowEdit(inserted: [(1, row)], replaced: [(1, row)]).isValid(forCount: 3), "inserted and replaced")
   }
+
+  /// Applying an edit removes and inserts exactly its rows, and every row kept is found at its
+  /// old index (`oldIndex(ofKept:)`): on every edit of up to five rows removed from, and up to
+  /// three inserted into, a section of up to five rows.
+  @Test func everyKeptRowIsFoundAtItsOldIndex_andApplyingMakesTheRowsAfterTheEdit() {
+    for count in 0...5 {
+      for removedMask in 0..<(1 << count) {
+        let removed = (0..<count).filter { removedMask & (1 << $0) != 0 }
+        let final = count - removed.count
+        for insertedMask in 0..<(1 << min(final + 3, 8)) where insertedMask.nonzeroBitCount <= 3 {
+          let inserted = (0..<min(final + 3, 8)).filter { insertedMask & (1 << $0) != 0 }
+          let after = final + inserted.count
+          guard inserted.allSatisfy({ $0 < after }) else { continue }
+          let edit = RowEdit(removed: removed, inserted: inserted.map { ($0, CellManager()) })
+          let context = "\(count) rows, removed \(removed), inserted \(inserted)"
+          #expect(edit.isValid(forCount: count), "\(context)")
+          // The reference: the rows kept, in order, with the new ones placed at their indexes.
+          var expected: [Int?] = (0..<count).filter { !removed.contains($0) }
+          for index in inserted { expected.insert(nil, at: index) }
+          var rows: [Int?] = Array(0..<count)
+          edit.apply(to: &rows) { _ in nil }
+          #expect(rows == expected, "\(context)")
+          for (index, old) in expected.enumerated() {
+            guard let old else { continue }
+            #expect(edit.oldIndex(ofKept: index) == old, "\(context): row \(index)")
+          }
+        }
+      }
+    }
+  }
 }
