@@ -4,11 +4,7 @@ extension PagedList {
   /// Whether nothing is in flight: no refresh, no next page and no cache read at launch.
   ///
   /// Saves of the first page to the cache are not counted (see ``waitForCacheWrites()``).
-  package var isIdle: Bool {
-    // Read through the observable properties, so that a SwiftUI view showing this is updated.
-    _ = loadStates
-    return !machine.hasLoadInFlight
-  }
+  package var isIdle: Bool { !machine.hasLoadInFlight }
 
   /// Waits until the list is idle: no refresh, next page or launch cache read in flight.
   ///
