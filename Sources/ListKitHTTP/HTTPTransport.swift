@@ -55,7 +55,6 @@ public struct HTTPTransport: Sendable {
     } else {
       let configuration = URLSessionConfiguration.ephemeral
       configuration.timeoutIntervalForRequest = max(Double(timeout.components.seconds), 1)
-      configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
       transport = URLSessionTransport(configuration: configuration)
     }
   }
