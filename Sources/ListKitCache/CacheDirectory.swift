@@ -90,14 +90,14 @@ struct CacheDirectory: Sendable {
     var info = stat()
     guard lstat(path, &info) == 0 else {
       let code = errno
-      if code == ENOENT || code == ENOTDIR { return .notFound }
+      if Self.isMissing(code) { return .notFound }
       return .failed("cannot stat \(name): \(Self.describe(code))")
     }
     if let kind = Self.kind(info) { return .notARegularFile(kind) }
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
     if fd == -1 {
       let code = errno
-      if code == ENOENT || code == ENOTDIR { return .notFound }
+      if Self.isMissing(code) { return .notFound }
       // Replaced by a link (or a pipe, socket…) since the lstat.
       if code == ELOOP { return .notARegularFile(.symbolicLink) }
       if lstat(path, &info) == 0, let kind = Self.kind(info) { return .notARegularFile(kind) }
@@ -212,7 +212,7 @@ struct CacheDirectory: Sendable {
     let temporaryPath = filePath(temporaryName)
     var created = false
     var fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
-    if fd == -1 && (errno == ENOENT || errno == ENOTDIR) {
+    if fd == -1 && Self.isMissing(errno) {
       try create()
       created = true
       fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
@@ -334,6 +334,12 @@ struct CacheDirectory: Sendable {
   private static func makeTimespec(_ time: Double) -> timespec {
     let seconds = time.rounded(.down)
     return timespec(tv_sec: Int(seconds), tv_nsec: Int((time - seconds) * 1_000_000_000))
+  }
+
+  /// Whether an error of a call on a path says that nothing is there: the file is missing, or a
+  /// directory of its path is (or is no directory).
+  static func isMissing(_ code: Int32) -> Bool {
+    code == ENOENT || code == ENOTDIR
   }
 
   static func describe(_ code: Int32) -> String {
