@@ -90,4 +90,26 @@ import Testing
     #expect(view.reloads == reloadsAfterAttach + 1)
     #expect(view.inner.render() == ["Tea", "Jam"])
   }
+
+  /// A page's batch, sent without a diff, that the view refuses: the reload shows each row once.
+  @Test func aRefusedBatchOfKnownRows_isReloadedWithEachRowOnce() async {
+    let list = KnownRowsShortcutTests.feed()
+    let section = PagedSection(list: list) { PagedSectionPrependTests.MessageRow($0) }
+    section.showsStatusRow = false
+    let table = TableManager(sections: [section])
+    let view = RefusingListView()
+    table.attach(to: view)
+    await list.start()?.value
+    await list.idle()
+    table.update()
+    let diffed = table.diffedUpdateCount
+    view.refusesBatches = true
+    _ = list.loadNextPage()
+    await list.idle()
+    table.update()
+    #expect(table.diffedUpdateCount == diffed, "the page was a known edit")
+    #expect(view.inner.numberOfItems(inSection: 0) == list.items.count)
+    #expect(section.displayedCells.count == list.items.count)
+    #expect(view.inner.violations.isEmpty)
+  }
 }
