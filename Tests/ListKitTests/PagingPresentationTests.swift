@@ -111,6 +111,21 @@ typealias States = PagingStatusFromStateTests
     var values: [Int] = []
   }
 
+  struct PageWithMoreLoader: PageLoader {
+    func loadPage(_ request: PageRequest) async throws -> Page<TestItem> {
+      Page(items: testItems(1...3), hasMore: true)
+    }
+  }
+
+  /// A list's presentation reads whether it shows items: an idle footer under them, none before.
+  @Test func aListsPresentationHasAnIdleFooterOnlyUnderItems() async {
+    let list = PagedList(listName: "items", loader: PageWithMoreLoader())
+    #expect(PagingPresentation(list).footer == .hidden, "nothing loaded yet")
+    await list.refresh()?.value
+    #expect(PagingPresentation(list).footer == .idle)
+    #expect(PagingPresentation(list).emptyState == .hidden)
+  }
+
   @Test func aRendererStartedAgainAfterCancelRendersOnceForEachChange() async {
     let counter = Counter()
     let renders = Renders()

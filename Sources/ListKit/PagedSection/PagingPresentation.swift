@@ -65,7 +65,7 @@ package struct PagingPresentation: Hashable, Sendable {
   /// - Complexity: O(1).
   @MainActor package init<Item: Identifiable & Sendable>(_ list: PagedList<Item>) where Item.ID: Sendable {
     self.init(
-      status: list.status, hasItems: list.item(at: 0) != nil, isRefreshing: list.loadStates.refresh.isLoading)
+      status: list.status, hasItems: !list.items.isEmpty, isRefreshing: list.loadStates.refresh.isLoading)
   }
 
   /// The presentation of a status; `hasItems` tells a failure over shown items (the footer's)
