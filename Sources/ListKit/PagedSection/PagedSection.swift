@@ -37,7 +37,7 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   /// Whether the status row after the items is shown (it also shows the empty state and a failed
   /// first page); default `true`.
   public var showsStatusRow = true {
-    didSet { refreshStatus(forceUpdate: true) }
+    didSet { refreshStatus() }
   }
   /// The words of the status row above the items: ``PagingStatusTexts/loading`` while older items
   /// remain or load, ``PagingStatusTexts/failed`` when they failed, ``PagingStatusTexts/reachedEnd``
@@ -51,7 +51,7 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   }
   /// Whether the status row above the items is shown; default `true`.
   public var showsPreviousPageStatusRow = true {
-    didSet { refreshStatus(forceUpdate: true) }
+    didSet { refreshStatus() }
   }
 
   /// What the status row after the items shows now (``PagingStatus/hidden`` also when it is
@@ -132,7 +132,7 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
       isBringingFocusIntoView = false
       requestPagesNearVisibleRows()
     case .statusChanged:
-      refreshStatus(forceUpdate: false)
+      refreshStatus()
     // A previous page that brought no row above the items, with the top still on screen, loads
     // the one before it at once (the list's rule): the row above them keeps saying so.
     case .requestCompleted, .cacheLoaded:
@@ -274,11 +274,11 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
 
   /// Recomputes the status rows; updates the rows when anything changed, by index when
   /// `itemEdit` says how the item rows changed (`nil`: they did not, or were made again).
-  private func refreshStatus(forceUpdate: Bool, itemEdit: RowEdit? = nil, rebuilt: Bool = false) {
+  private func refreshStatus(forceUpdate: Bool = false, itemEdit: RowEdit? = nil, rebuilt: Bool = false) {
     let status = showsStatusRow ? list.status : .hidden
     let previousStatus = showsPreviousPageStatusRow && !itemRows.isEmpty ? list.previousPageStatus : .hidden
-    // New texts or a row shown or hidden by the app come with `forceUpdate` (the properties'
-    // observers).
+    // New texts come with `forceUpdate` (their properties' observers); a row the app shows or
+    // hides changes its status here.
     guard forceUpdate || status != statusRow.status || previousStatus != previousPageStatusRow.status
     else { return }
     statusRow.status = status
