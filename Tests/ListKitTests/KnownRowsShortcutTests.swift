@@ -138,4 +138,30 @@ import Testing
     }
     #expect(screen.view.violations.isEmpty)
   }
+
+  /// Counts the times the view displayed it.
+  final class DisplayCountingRow: ModelCellManager<TestItem, TextCell> {
+    var displays = 0
+    override func configure(cell: TextCell) { cell.text = "Message \(model.id)" }
+    override func listView(_ listView: any ListView, handle event: ItemEvent, at path: ItemPath) {
+      if case .willDisplay = event { displays += 1 }
+    }
+  }
+
+  /// A paged section tells each row of its display once: not again when it replays the display
+  /// of the rows on screen to the list after an edit.
+  @Test func eachRowHearsOfItsDisplayOnce_notOfTheReplayForPaging() async throws {
+    let list = Self.feed()
+    let screen = PagedScreen(list: list, viewportHeight: 88) { DisplayCountingRow($0) }
+    await list.start()?.value
+    screen.table.update()
+    let rows = { screen.section.displayedCells.compactMap { $0 as? DisplayCountingRow } }
+    #expect(rows().prefix(2).map(\.displays) == [1, 1], "the two rows on screen")
+    // Removing an item off screen replays the display of the rows on screen, for paging.
+    list.apply(.remove(id: 9))
+    screen.table.update()
+    #expect(rows().prefix(2).map(\.displays) == [1, 1])
+    #expect(rows().dropFirst(2).allSatisfy { $0.displays == 0 })
+    #expect(screen.view.violations.isEmpty)
+  }
 }
