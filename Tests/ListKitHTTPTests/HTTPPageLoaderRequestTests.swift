@@ -62,6 +62,24 @@ import Testing
     }
   }
 
+  /// A base URL relative to another (`URL(string:relativeTo:)`) is requested as the URL it
+  /// resolves to, its query kept.
+  @Test func aRelativeBaseURLIsResolvedAgainstItsBase() async throws {
+    try await withServer { server in
+      let base = try #require(URL(string: "echo?q=cats", relativeTo: server.url("/api/../")))
+      let loader = HTTPPageLoader<Echo>(
+        baseURL: base,
+        style: .custom { response in
+          Page(items: [try JSONDecoder().decode(Echo.self, from: response.body)], hasMore: false)
+        })
+      let page = try await loader.loadPage(
+        PageRequest(position: .page(index: 2, size: 5), direction: .nextPage))
+      let sent = try #require(page.items.first)
+      #expect(sent.path == "/echo")
+      #expect(sent.query == ["q": ["cats"], "page": ["2"], "page_size": ["5"]])
+    }
+  }
+
   @Test func headersAcceptJSONAndCarryTheExtras() async throws {
     try await withServer { server in
       let sent = try await echo(
