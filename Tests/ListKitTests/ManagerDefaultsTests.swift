@@ -21,6 +21,9 @@ import Testing
     let row = ItemPath(item: 0, section: 0)
     #expect(table.listView(view, shouldHighlightItemAt: row))
     #expect(table.listView(view, editingStyleForItemAt: row) == .delete)
+    // Rows are neither edited nor reordered unless they say so.
+    #expect(!table.listView(view, canEditItemAt: row))
+    #expect(!table.listView(view, canMoveItemAt: row))
     #expect(diagnostics().isEmpty)
   }
 
@@ -31,6 +34,7 @@ import Testing
     let (table, view, diagnostics) = makeTable()
     #expect(!table.listView(view, shouldHighlightItemAt: path))
     #expect(table.listView(view, editingStyleForItemAt: path) == EditingStyle.none)
-    #expect(diagnostics().count == 2, "\(diagnostics())")
+    #expect(!table.listView(view, canEditItemAt: path) && !table.listView(view, canMoveItemAt: path))
+    #expect(diagnostics().count == 4, "\(diagnostics())")
   }
 }
