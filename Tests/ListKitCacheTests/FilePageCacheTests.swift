@@ -551,6 +551,9 @@ import Testing
     let cache = makeCache(directory, byteLimit: entrySize)
     #expect(await cache.totalBytes == entrySize)
     #expect(await cache.loadFirstPage(for: key).hit?.page.items.count == 10)
+    // Saved again at the same size (the same page and save time): it still fits.
+    try await cache.saveFirstPage(CacheFixtures.page(10), for: key)
+    #expect(await cache.totalBytes == entrySize)
     let tooSmall = makeCache(directory, byteLimit: entrySize - 1)
     #expect(await tooSmall.loadFirstPage(for: key).hit == nil)
   }
