@@ -88,6 +88,30 @@ import Testing
     }
   }
 
+  /// A connection's start cursor is the previous page's only when `hasPreviousPage` says there
+  /// is one; its end cursor is the next page's unless `hasNextPage` says there is none.
+  @Test func theCursorsOfAConnectionAreReadWithItsPageInfo() throws {
+    let style = HTTPResponseStyle<TestItem>.relay("data.items")
+    let url = URL(string: "https://api.example.com/graphql")!
+    func page(hasPrevious: Bool, hasNext: Bool) throws -> Page<TestItem> {
+      let body = Data(
+        #"{"data":{"items":{"edges":[{"node":{"id":7,"name":"seven"}}],"pageInfo":"#.utf8
+          + Data(
+            #"{"hasPreviousPage":\#(hasPrevious),"startCursor":"s7","hasNextPage":\#(hasNext),"endCursor":"e7"}}}}"#
+              .utf8))
+      let response = HTTPResponse(
+        body: body,
+        response: HTTPURLResponse(url: url, statusCode: 200, httpVersion: nil, headerFields: nil)!,
+        request: PageRequest(position: .cursor("x", limit: 10), direction: .nextPage))
+      return try style.read(response, JSONDecoder())
+    }
+    let middle = try page(hasPrevious: true, hasNext: true)
+    #expect(middle.items.map(\.id) == [7])
+    #expect(middle.previousCursor == "s7" && middle.nextCursor == "e7" && middle.hasMore)
+    let ends = try page(hasPrevious: false, hasNext: false)
+    #expect(ends.previousCursor == nil && ends.nextCursor == nil && !ends.hasMore)
+  }
+
   @Test func anUnknownCodeIsOtherAndAMappedCodeIsItsKind() throws {
     let body = Data(#"{"data":null,"errors":[{"message":"x","extensions":{"code":"RATE"}}]}"#.utf8)
     let style = HTTPResponseStyle<TestItem>.relay("data.items")
