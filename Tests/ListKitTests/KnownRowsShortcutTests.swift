@@ -164,4 +164,24 @@ import Testing
     #expect(rows().dropFirst(2).allSatisfy { $0.displays == 0 })
     #expect(screen.view.violations.isEmpty)
   }
+
+  /// Items removed below the rows on screen bring the end of the list onto the screen with no
+  /// row displayed anew: the section tells the list which rows the view shows, and the next
+  /// page loads.
+  @Test func removingTheItemsBelowTheScreenLoadsTheNextPage() async throws {
+    let list = Self.feed()
+    let screen = PagedScreen(list: list, viewportHeight: 88) { PagedSectionPrependTests.MessageRow($0) }
+    await list.start()?.value
+    screen.table.update()
+    // Rows 6 and 7 on screen: the rows displayed on the way ask for nothing (no prefetch).
+    try screen.view.scrollToItem(at: ItemPath(item: 6, section: 0))
+    await list.idle()
+    #expect(list.items.count == 10)
+    list.apply(.remove(id: 9))
+    list.apply(.remove(id: 8))
+    screen.table.update()
+    await list.idle()
+    #expect(list.items.count == 18, "the next page came")
+    #expect(screen.view.violations.isEmpty)
+  }
 }

@@ -106,8 +106,10 @@ import Testing
     let (screen, section) = try await settledScreen()
     #expect(section.previousPageStatus == .loading, "the row above the items shows")
     screen.view.clearEvents()
+    let diffed = screen.table.diffedUpdateCount
     await screen.list.loadNextPage()?.value
     screen.table.update()
+    #expect(screen.table.diffedUpdateCount == diffed, "the page was the section's known edit")
     let updates = screen.view.events.compactMap { event -> BatchUpdate? in
       if case .batchUpdate(let update) = event { update } else { nil }
     }
