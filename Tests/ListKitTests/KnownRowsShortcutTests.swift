@@ -184,4 +184,14 @@ import Testing
     #expect(list.items.count == 18, "the next page came")
     #expect(screen.view.violations.isEmpty)
   }
+
+  /// A section made over a list that has loaded already shows its items at once.
+  @Test func aSectionMadeOverALoadedListShowsItsItems() async throws {
+    let list = Self.feed()
+    await list.start()?.value
+    let screen = PagedScreen(list: list, viewportHeight: 88) { PagedSectionPrependTests.MessageRow($0) }
+    screen.table.update()
+    #expect(screen.view.numberOfItems(inSection: 0) == 10)
+    #expect(screen.view.render().first == "Message 0")
+  }
 }
