@@ -98,7 +98,9 @@ struct RowKey: Identifiable, Equatable, Sendable {
 
   /// This key, unequal to every key of its row: the view shows the row with other content than
   /// the key's, so the next update must reload it.
-  var outdated: RowKey { RowKey(self, reloadVersion: reloadVersion == .min ? .max : .min) }
+  ///
+  /// No row has the reload version `Int.min`: a row counts its reloads up from 0.
+  var outdated: RowKey { RowKey(self, reloadVersion: .min) }
 
   static func == (lhs: RowKey, rhs: RowKey) -> Bool {
     guard lhs.id == rhs.id, lhs.reloadVersion == rhs.reloadVersion else { return false }
