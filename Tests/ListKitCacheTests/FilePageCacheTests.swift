@@ -462,14 +462,17 @@ import Testing
     }
   }
 
+  /// The directories the cache makes are its own (0700); those that were there keep their mode.
   @Test func entriesAreMode0600AndTheDirectory0700() async throws {
     let parent = CacheFixtures.temporaryDirectory()
     defer { CacheFixtures.removeDirectory(parent) }
+    chmod(parent.path, 0o755)
     let directory = parent.appendingPathComponent("new/cache")
     let cache = makeCache(directory)
     try await cache.saveFirstPage(CacheFixtures.page(2), for: PageCacheKey(listName: "photos"))
     #expect(CacheFixtures.mode(of: directory) == 0o700)
     #expect(CacheFixtures.mode(of: parent.appendingPathComponent("new")) == 0o700)
+    #expect(CacheFixtures.mode(of: parent) == 0o755, "a directory that was there is not the cache's")
     for name in CacheFixtures.fileNames(in: directory) {
       #expect(CacheFixtures.mode(of: directory.appendingPathComponent(name)) == 0o600, "\(name)")
     }
