@@ -112,6 +112,21 @@ import Testing
     #expect(ends.previousCursor == nil && ends.nextCursor == nil && !ends.hasMore)
   }
 
+  /// A GraphQL request is a POST to the base URL as given: its paging values are variables in
+  /// the body, never query items in the URL.
+  @Test func aGraphQLRequestPostsItsPagingValuesToTheBaseURL() throws {
+    let base = URL(string: "https://api.example.com/graphql?key=k")!
+    let loader = HTTPPageLoader<TestItem>(
+      baseURL: base, style: .relay("data.items"), requestBuilder: .graphQL(query: Self.query))
+    let request = try loader.makeURLRequest(
+      for: PageRequest(position: .cursor("c9", limit: 40), direction: .nextPage),
+      redactor: loader.makeRedactor(for: RequestContext()))
+    #expect(request.url == base)
+    #expect(request.httpMethod == "POST")
+    let body = try #require(request.httpBody.flatMap { String(data: $0, encoding: .utf8) })
+    #expect(body.contains(#""variables":{"after":"c9","first":40}"#), "\(body)")
+  }
+
   @Test func anUnknownCodeIsOtherAndAMappedCodeIsItsKind() throws {
     let body = Data(#"{"data":null,"errors":[{"message":"x","extensions":{"code":"RATE"}}]}"#.utf8)
     let style = HTTPResponseStyle<TestItem>.relay("data.items")
