@@ -112,6 +112,49 @@ import Testing
     #expect(screen.view.violations.isEmpty)
   }
 
+  /// Shows its model's version as well as its id.
+  final class VersionRow: ModelCellManager<TestItem, TextCell> {
+    override func configure(cell: TextCell) { cell.text = "Message \(model)" }
+  }
+
+  /// A row changed in place after the status row's edit, before the update, is one change too
+  /// many for the known batch: the update diffs, and shows both.
+  @Test func aRowChangedAfterTheStatusRowsEditIsDiffedWithIt() async throws {
+    let list = Self.feed()
+    let screen = PagedScreen(list: list, viewportHeight: 88) { VersionRow($0) }
+    await list.start()?.value
+    screen.table.update()
+    let first = screen.table.diffedUpdateCount
+    // The status row says "loading" at the next update, an edit of the section's rows.
+    let loading = list.loadNextPage()
+    try #require(screen.section.cells.first as? VersionRow).model.version = 1
+    screen.table.update()
+    #expect(screen.table.diffedUpdateCount == first + 1)
+    #expect(screen.view.render().first == "Message 0v1")
+    #expect(screen.view.numberOfItems(inSection: 0) == 11, "ten items and the status row")
+    #expect(screen.view.violations.isEmpty)
+    await loading?.value
+  }
+
+  /// Rows assigned by hand stay through a change of status the section does not show.
+  @Test func rowsAssignedByHandStayThroughAStatusTheSectionDoesNotShow() async throws {
+    let list = Self.feed(count: 100)
+    let screen = PagedScreen(list: list, viewportHeight: 88) { PagedSectionPrependTests.MessageRow($0) }
+    screen.section.showsStatusRow = false
+    screen.section.showsPreviousPageStatusRow = false
+    await list.start()?.value
+    await list.idle()
+    screen.table.update()
+    screen.section.cells = (0..<3).map { HeaderRow(OrderSummary(id: "row \($0)", title: "Row \($0)")) }
+    screen.table.update()
+    let loading = list.loadNextPage()
+    #expect(list.status == .loading)
+    screen.section.showsStatusRow = false
+    #expect(screen.section.cells.count == 3, "no page has come yet")
+    await loading?.value
+    #expect(screen.section.cells.count == list.items.count, "the page's items replace them")
+  }
+
   /// Rows assigned to a paged section by hand are the section's until its items change: then
   /// the section shows its items again, however many rows were assigned.
   @Test func rowsAssignedByHandGiveWayToTheItemsAtTheNextPage() async throws {
