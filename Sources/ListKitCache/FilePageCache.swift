@@ -162,7 +162,7 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
   public func loadFirstPage(for key: PageCacheKey) async -> PageCacheLookup<Item> {
     switch files.secure() {
     case .missing:
-      index.removeAll()
+      // Whatever the index remembered is gone: it is rebuilt when next needed.
       indexLoaded = false
       return .miss(.notFound)
     case .refused(let issue):
@@ -257,9 +257,7 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
   public func saveFirstPage(_ page: Page<Item>, for key: PageCacheKey) async throws(PageCacheError) {
     switch files.secure() {
     case .missing:
-      // Created by the write below; whatever the index remembered is gone.
-      index.removeAll()
-      indexLoaded = true
+      break  // Created by the write below, which tells, and the index is emptied.
     case .refused(let issue):
       throw .untrustedDirectory(issue)
     case .ready:
@@ -317,7 +315,6 @@ public actor FilePageCache<Item: Codable & Sendable>: PageCache {
       files.remove(file.name)
     }
     index.removeAll()
-    indexLoaded = true
   }
 
   /// The bytes all entries take, as the cache counts them.
