@@ -135,6 +135,7 @@ import Testing
     try await cache.saveFirstPage(CacheFixtures.page(40), for: PageCacheKey(listName: "other"))
     try FileManager.default.removeItem(at: parent.appendingPathComponent("a"))
     #expect(await cache.loadFirstPage(for: key) == .miss(.notFound))
+    #expect(await cache.totalBytes == 0, "the read found the entries gone")
 
     try await cache.saveFirstPage(CacheFixtures.page(3), for: key)
     let cached = try #require(
