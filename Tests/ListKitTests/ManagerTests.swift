@@ -156,6 +156,16 @@ import Testing
     #expect(screen.diagnostics[0].description.contains("section 9 is out of range"))
   }
 
+  /// A row moved within its section lands at most on its last row: a place past it is
+  /// reported, and nothing moves.
+  @Test func aMovePastTheLastRowOfItsSectionIsReportedAndMovesNothing() {
+    let screen = OrderScreen(items: Self.items)
+    let rows = screen.itemSection.cells
+    screen.table.listView(screen.view, moveItemAt: ItemPath(item: 0, section: 1), to: ItemPath(item: 3, section: 1))
+    #expect(screen.diagnostics.map(\.kind) == [.itemOutOfRange(ItemPath(item: 3, section: 1), itemCount: 3)])
+    #expect(screen.itemSection.cells.map(ObjectIdentifier.init) == rows.map(ObjectIdentifier.init))
+  }
+
   @Test func aCellOfTheWrongType_isReportedWithExpectedAndFoundTypes() {
     final class MisregisteredGift: ModelCellManager<OrderItem, GiftCell> {
       override class var cellRegistration: CellRegistration? {
