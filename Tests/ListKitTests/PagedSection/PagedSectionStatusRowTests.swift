@@ -46,6 +46,9 @@ import Testing
     #expect(chat.section.previousPageStatus == .loading)
     #expect(chat.view.render().first == "[Loading older…]")
     #expect(chat.view.render().last != "[Loading older…]")
+    // The cell has the status as well as its words, for a view that shows a spinner.
+    let cell = chat.view.cellForItem(at: ItemPath(item: 0, section: 0)) as? PagingStatusCell
+    #expect(cell?.status == .loading)
     await older.value
     chat.table.update()
     // The row went with its page; a new one waits above the ten messages that came, off screen.
