@@ -161,7 +161,8 @@ import Testing
   @Test func aMovePastTheLastRowOfItsSectionIsReportedAndMovesNothing() {
     let screen = OrderScreen(items: Self.items)
     let rows = screen.itemSection.cells
-    screen.table.listView(screen.view, moveItemAt: ItemPath(item: 0, section: 1), to: ItemPath(item: 3, section: 1))
+    screen.table.listView(
+      screen.view, moveItemAt: ItemPath(item: 0, section: 1), to: ItemPath(item: 3, section: 1))
     #expect(screen.diagnostics.map(\.kind) == [.itemOutOfRange(ItemPath(item: 3, section: 1), itemCount: 3)])
     #expect(screen.itemSection.cells.map(ObjectIdentifier.init) == rows.map(ObjectIdentifier.init))
   }
