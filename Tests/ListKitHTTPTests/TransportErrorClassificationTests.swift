@@ -51,3 +51,32 @@ import Testing
     #expect(PagingError(loaderError: reported, direction: .refresh, redacting: nil).kind == .connectionLost)
   }
 }
+
+/// After a response: a body short of its announced length is a lost connection that says how
+/// much came; a whole body is lost only by Linux's code -1, and any other failure keeps its code.
+@Suite struct TransportErrorAfterAResponseTests {
+  static let response = HTTPURLResponse(
+    url: URL(string: "https://api.example.com/items")!, statusCode: 200, httpVersion: "HTTP/1.1",
+    headerFields: ["Content-Length": "10"])!
+
+  static func map(_ code: URLError.Code, received: Int) -> HTTPPageLoaderError {
+    HTTPTransport.map(
+      URLError(code), response: response, received: received, timeout: .seconds(30),
+      redactor: Redactor(token: nil, extraParameterName: nil))
+  }
+
+  @Test func aBodyShortOfItsLengthIsALostConnection() {
+    #expect(
+      Self.map(.cannotParseResponse, received: 9) == .connectionLost(receivedBytes: 9, expectedBytes: 10))
+    #expect(Self.map(.unknown, received: 9) == .connectionLost(receivedBytes: 9, expectedBytes: 10))
+  }
+
+  @Test func aWholeBodyKeepsTheFailuresOwnCode() {
+    #expect(Self.map(.unknown, received: 10) == .connectionLost(receivedBytes: 10, expectedBytes: nil))
+    guard case .transport(let code, _) = Self.map(.cannotParseResponse, received: 10) else {
+      Issue.record("a whole body that failed to parse was reported as a lost connection")
+      return
+    }
+    #expect(code == URLError.Code.cannotParseResponse.rawValue)
+  }
+}
