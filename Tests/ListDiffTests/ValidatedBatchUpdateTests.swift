@@ -47,6 +47,15 @@ import Testing
     }
   }
 
+  /// A reloaded section is deleted and inserted: no row moves into it, the first section too.
+  @Test func noRowMovesIntoAReloadedSection_theFirstOneIncluded() {
+    let move = Move(from: path(0, 1), to: path(0, 0))
+    #expect(throws: BatchUpdateError.moveItemIntoInsertedSection(move)) {
+      try ValidatedBatchUpdate(
+        BatchUpdate(sectionReloads: [0], itemMoves: [move]), oldItemCounts: [1, 2], newItemCounts: [2, 1])
+    }
+  }
+
   @Test func aCountErrorNamesTheSectionByItsNewIndexAndCountsReloadsBothWays() {
     let update = BatchUpdate(sectionDeletes: [0], itemReloads: [path(0, 1)])
     #expect(
