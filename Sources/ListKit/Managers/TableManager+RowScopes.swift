@@ -16,18 +16,13 @@ extension TableManager {
     return scope
   }
 
-  /// Forgets the scopes of sections neither shown nor about to be, once they outnumber those
-  /// several times over: screens that make new sections on every rebuild would otherwise grow
-  /// the table forever.
-  /// - Parameter candidates: The sections the next update shows.
-  func pruneRowScopes(keeping candidates: [SectionManager]) {
-    guard rowScopes.count > 2 * (displayedSnapshot.sections.count + candidates.count) + 32 else { return }
+  /// Forgets the scopes of the sections not shown, once there are several times as many of
+  /// them: screens that make new sections on every rebuild would otherwise grow the table
+  /// forever. A section shown again gets a new scope, as a new section does.
+  func pruneRowScopes() {
+    guard rowScopes.count > 2 * displayedSnapshot.sections.count + 32 else { return }
     var kept: [DiffID: Int] = [:]
     for section in displayedSnapshot.sections { kept[section.section.id] = rowScopes[section.section.id] }
-    for section in candidates {
-      let id = DiffID(section.diffIdentifier)
-      kept[id] = rowScopes[id]
-    }
     rowScopes = kept
   }
 }

@@ -165,7 +165,7 @@ extension TableManager {
       section.rowEdit = nil
     }
     let shown = sections.filter(\.isShown)
-    pruneRowScopes(keeping: shown)
+    pruneRowScopes()
     let wasShown = Set(displayedSections.map(ObjectIdentifier.init))
     var snapshot = TableSnapshot()
     snapshot.sections.reserveCapacity(shown.count)
