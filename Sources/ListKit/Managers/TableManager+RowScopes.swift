@@ -16,9 +16,10 @@ extension TableManager {
     return scope
   }
 
-  /// Forgets the scopes of the sections not shown, once there are several times as many of
-  /// them: screens that make new sections on every rebuild would otherwise grow the table
-  /// forever. A section shown again gets a new scope, as a new section does.
+  /// Forgets the scopes of the sections not shown, once they outnumber those shown.
+  ///
+  /// Screens that make new sections on every rebuild would otherwise grow the table forever. A
+  /// section shown again gets a new scope, as a new section does.
   func pruneRowScopes() {
     guard rowScopes.count > 2 * displayedSnapshot.sections.count + 32 else { return }
     var kept: [DiffID: Int] = [:]
