@@ -237,18 +237,20 @@ import Testing
     let directory = CacheFixtures.temporaryDirectory()
     defer { CacheFixtures.removeDirectory(directory) }
     let file = directory.appendingPathComponent("grown")
-    let limit = 50_000
-    for size in [0, 1, limit - 1, limit, limit + 1, 3 * limit] {
-      let bytes = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-      try bytes.write(to: file)
-      let fd = open(file.path, O_RDONLY | O_CLOEXEC)
-      try #require(fd >= 0)
-      defer { close(fd) }
-      let read = CacheDirectory.readBounded(fd, sizeHint: sizeHint, limit: limit)
-      if size > limit {
-        #expect(read == .tooLarge(bytes: limit + 1), "file of \(size) bytes, hint \(sizeHint)")
-      } else {
-        #expect(read == .data(bytes), "file of \(size) bytes, hint \(sizeHint)")
+    // Limits below and above the 64 KiB the buffer first grows to.
+    for limit in [50_000, 200_000] {
+      for size in [0, 1, limit - 1, limit, limit + 1, 3 * limit] {
+        let bytes = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try bytes.write(to: file)
+        let fd = open(file.path, O_RDONLY | O_CLOEXEC)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let read = CacheDirectory.readBounded(fd, sizeHint: sizeHint, limit: limit)
+        if size > limit {
+          #expect(read == .tooLarge(bytes: limit + 1), "file of \(size) bytes, hint \(sizeHint)")
+        } else {
+          #expect(read == .data(bytes), "file of \(size) bytes, hint \(sizeHint)")
+        }
       }
     }
   }
