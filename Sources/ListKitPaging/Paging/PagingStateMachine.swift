@@ -140,8 +140,6 @@ package struct PagingStateMachine<Item: Identifiable> {
     let signedOutKey = cacheKey
     isSignedOut = true
     var actions = forgetEverything(switchingTo: RequestContext(), query: nil)
-    positions.reset()
-    progress.reset()
     if removingCachedEntries { actions.append(.removeCachedEntries(signedOutKey)) }
     return actions
   }
