@@ -127,6 +127,21 @@ import Testing
     #expect(cache.entries[top]?.page.items == testItems(0..<5))
   }
 
+  /// The place the user was at belongs to the context it was shown in: a new context, or a
+  /// sign-out, forgets it with the items.
+  @Test func aContextSwitchAndASignOutForgetThePlace() async {
+    let server = Server(count: 20)
+    let list = PagedList(listName: "items", configuration: .test(.offset, pageSize: 5), loader: server.loader)
+    await list.start()?.value
+    _ = list.itemWillDisplay(at: 3, onScreen: 2...3)
+    #expect(list.placeItemID == 2)
+    await list.switchContext(to: RequestContext(userToken: "other"))?.value
+    #expect(list.placeItemID == nil)
+    _ = list.itemWillDisplay(at: 3, onScreen: 2...3)
+    list.signOut()
+    #expect(list.placeItemID == nil)
+  }
+
   @Test func aRefreshAndAContextSwitchReloadTheAnchorNotTheTop() async {
     let server = Server(count: 20)
     let list = PagedList(listName: "items", configuration: .test(.offset, pageSize: 5), loader: server.loader)
