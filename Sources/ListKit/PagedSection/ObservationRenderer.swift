@@ -10,8 +10,9 @@ import Observation
 /// It holds the object weakly; starting again replaces the earlier loop.
 @MainActor
 package final class ObservationRenderer {
-  /// Renders the owner; `false` once the owner is gone.
-  private var render: (@MainActor () -> Bool)?
+  /// Renders the owner while it lives. Once it is gone the render reads no state, so no change
+  /// calls it again.
+  private var render: (@MainActor () -> Void)?
   /// Counts the loops started, so that a change seen by a replaced loop renders nothing.
   private var generation = 0
 
@@ -26,9 +27,7 @@ package final class ObservationRenderer {
   package func start<Owner: AnyObject>(_ owner: Owner, render: @escaping @MainActor (Owner) -> Void) {
     generation += 1
     self.render = { [weak owner] in
-      guard let owner else { return false }
-      render(owner)
-      return true
+      if let owner { render(owner) }
     }
     renderAndTrack(generation)
   }
@@ -41,14 +40,12 @@ package final class ObservationRenderer {
 
   private func renderAndTrack(_ loop: Int) {
     guard loop == generation, let render else { return }
-    var ownerLives = true
     withObservationTracking {
-      ownerLives = render()
+      render()
     } onChange: { [weak self] in
       // Called before the change is made (on the changing thread, the main actor for a list):
       // render once it is done.
       Task { @MainActor in self?.renderAndTrack(loop) }
     }
-    if !ownerLives { cancel() }
   }
 }
