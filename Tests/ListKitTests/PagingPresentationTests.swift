@@ -126,6 +126,22 @@ typealias States = PagingStatusFromStateTests
     #expect(PagingPresentation(list).emptyState == .hidden)
   }
 
+  /// The renderer holds its view weakly: once the view is gone, a change renders nothing.
+  @Test func aViewThatIsGoneIsNeitherHeldNorRendered() async {
+    let counter = Counter()
+    let log = Renders()
+    let renderer = ObservationRenderer()
+    var view: Renders? = Renders()
+    renderer.start(view!) { _ in log.values.append(counter.value) }
+    weak let gone = view
+    view = nil
+    #expect(gone == nil, "the renderer let the view go")
+    counter.value = 1
+    // The render a change asks for runs in a main-actor task queued before this one.
+    await Task { @MainActor in }.value
+    #expect(log.values == [0])
+  }
+
   /// Started again, with or without a cancel between: the loop before renders nothing more.
   @Test(arguments: [true, false])
   func aRendererStartedAgainRendersOnceForEachChange(cancelling: Bool) async {
