@@ -10,8 +10,9 @@ import Observation
 /// It holds the object weakly; starting again replaces the earlier loop.
 @MainActor
 package final class ObservationRenderer {
-  /// Renders the owner while it lives. Once it is gone the render reads no state, so no change
-  /// calls it again.
+  /// Renders the owner while it lives.
+  ///
+  /// Once the owner is gone the render reads no state, so no change calls it again.
   private var render: (@MainActor () -> Void)?
   /// Counts the loops started, so that a change seen by a replaced loop renders nothing.
   private var generation = 0
