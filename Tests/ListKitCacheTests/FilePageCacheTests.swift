@@ -490,6 +490,9 @@ import Testing
     let relative = FilePageCacheLocation.defaultDirectory(
       named: "photos", environment: ["XDG_CACHE_HOME": "relative/dir"], home: home)
     #expect(relative.path == "/home/someone/.cache/ListKit/photos")
+    #expect(
+      xdg.hasDirectoryPath && fallback.hasDirectoryPath && relative.hasDirectoryPath,
+      "a directory's URL says so")
     let hostile = FilePageCacheLocation.defaultDirectory(
       named: "../../etc", environment: ["XDG_CACHE_HOME": "/c"], home: home)
     #expect(hostile.deletingLastPathComponent().path == "/c/ListKit")
