@@ -133,6 +133,15 @@ import Testing
     #expect(GraphQLKinds.kind(of: body, style: style) == .other)
     let mapped = style.reportingGraphQLErrors(codes: ["RATE": .server])
     #expect(GraphQLKinds.kind(of: body, style: mapped) == .server)
+    // Of several errors, the first with a mapped code decides; with none, the first.
+    let several = Data(
+      #"{"data":null,"errors":[{"message":"a","extensions":{"code":"ODD"}},{"message":"b"},"#.utf8
+        + Data(
+          #"{"message":"c","extensions":{"code":"RATE"}},{"message":"d","extensions":{"code":"AUTH"}}]}"#.utf8
+        ))
+    let both = style.reportingGraphQLErrors(codes: ["RATE": .server, "AUTH": .unauthorized])
+    #expect(GraphQLKinds.kind(of: several, style: both) == .server)
+    #expect(GraphQLKinds.kind(of: several, style: mapped.reportingGraphQLErrors(codes: [:])) == .other)
   }
 }
 
