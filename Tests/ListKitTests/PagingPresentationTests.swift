@@ -142,6 +142,20 @@ typealias States = PagingStatusFromStateTests
     #expect(log.values == [0])
   }
 
+  /// A cancelled renderer lets go of its render, and of what the render holds.
+  @Test func aCancelledRendererLetsGoOfItsRender() {
+    let renderer = ObservationRenderer()
+    let view = Renders()
+    var held: Renders? = Renders()
+    weak let gone = held
+    renderer.start(view) { [held] view in view.values.append(held?.values.count ?? 0) }
+    held = nil
+    #expect(gone != nil, "the render holds it")
+    renderer.cancel()
+    #expect(gone == nil, "the cancelled renderer let it go")
+    #expect(view.values == [0])
+  }
+
   /// Started again, with or without a cancel between: the loop before renders nothing more.
   @Test(arguments: [true, false])
   func aRendererStartedAgainRendersOnceForEachChange(cancelling: Bool) async {
