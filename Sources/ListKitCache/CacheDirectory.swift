@@ -231,17 +231,7 @@ struct CacheDirectory: Sendable {
     // The creation mode is filtered by the umask; set it exactly.
     guard fchmod(fd, mode_t(0o600)) == 0 else { throw fail("cannot chmod", errno) }
     for data in parts {
-      var written = 0
-      while written < data.count {
-        let count = data.withUnsafeBytes { buffer in
-          systemWrite(fd, buffer.baseAddress! + written, buffer.count - written)
-        }
-        if count == -1 {
-          if errno == EINTR { continue }
-          throw fail("cannot write", errno)
-        }
-        written += count
-      }
+      if let code = Self.writeAll(data, to: fd) { throw fail("cannot write", code) }
     }
     var times = [Self.makeTimespec(modificationTime), Self.makeTimespec(modificationTime)]
     guard futimens(fd, &times) == 0 else { throw fail("cannot set the time of", errno) }
@@ -250,6 +240,23 @@ struct CacheDirectory: Sendable {
     guard close(fd) == 0 else { throw fail("cannot close", errno) }
     guard rename(temporaryPath, filePath(name)) == 0 else { throw fail("cannot rename", errno) }
     return created
+  }
+
+  /// Writes all of `data` to an open file, again after a write cut short or interrupted.
+  /// - Returns: `nil`, or the `errno` of the write the system refused.
+  static func writeAll(_ data: Data, to fd: Int32) -> Int32? {
+    var written = 0
+    while written < data.count {
+      let count = data.withUnsafeBytes { buffer in
+        systemWrite(fd, buffer.baseAddress! + written, buffer.count - written)
+      }
+      if count == -1 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      written += count
+    }
+    return nil
   }
 
   /// Sets a file's modification time (the cache's record of its last access).
