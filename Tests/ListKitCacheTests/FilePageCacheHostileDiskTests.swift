@@ -265,6 +265,25 @@ import Testing
     #expect(CacheDirectory.readBounded(fd, sizeHint: 0, limit: 100) == .failed(EISDIR))
   }
 
+  /// A write the system refuses (here to a file open only for reading: `EBADF`) ends with its
+  /// error, at once; a write it takes is whole.
+  @Test func aWriteTheSystemRefusesEndsWithItsError() throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let file = directory.appendingPathComponent("entry")
+    try Data("old".utf8).write(to: file)
+    let reading = open(file.path, O_RDONLY | O_CLOEXEC)
+    try #require(reading != -1)
+    defer { close(reading) }
+    #expect(CacheDirectory.writeAll(Data("new".utf8), to: reading) == EBADF)
+    let writing = open(file.path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    try #require(writing != -1)
+    defer { close(writing) }
+    let bytes = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+    #expect(CacheDirectory.writeAll(bytes, to: writing) == nil)
+    #expect(try Data(contentsOf: file) == bytes)
+  }
+
   // MARK: Integrity
 
   @Test func everySingleChangedByteOfAnEntryIsACorruptMissNeverAHit() async throws {
