@@ -185,12 +185,14 @@ package struct PagePositions {
 
   /// The request an answer to an item anchor amounts to in the list's style (where the page
   /// sits), or `nil` when the answer does not say; other requests as they are.
+  ///
+  /// In the cursor style an anchor's answer is placed by its cursors, as any page is.
   private func located<Item>(_ request: PageRequest, by page: Page<Item>) -> PageRequest? {
     guard case .item(_, let limit) = request.position else { return request }
     var located = request
     switch style {
     case .cursor:
-      located.position = .cursor(nil, limit: limit)
+      break
     case .offset:
       guard let offset = page.startOffset, offset >= 0 else { return nil }
       located.position = .offset(offset, limit: limit)
