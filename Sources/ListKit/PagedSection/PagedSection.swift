@@ -249,9 +249,7 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
         (removed, inserted, updated) = (Array(range), Array(added), changed)
       case .edited(let gone, let added, let changed):
         let after = gone.map { $0 >= range.lowerBound ? $0 + range.count : $0 }
-        guard zip(after, after.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
-        let dropped = Array(range)
-        removed = (dropped + after).sorted()
+        removed = (Array(range) + after).sorted()
         (inserted, updated) = (added, changed)
       case .reloaded, .dropped:
         return nil
