@@ -190,6 +190,20 @@ import Testing
     #expect(view.violations.isEmpty)
   }
 
+  /// A change waiting for its scheduled update when the user moves a row still reaches the view:
+  /// the move shows itself, not the change.
+  @Test func aChangeScheduledBeforeAUserMoveIsShownAfterIt() async throws {
+    let section = SectionManager(cells: (0..<3).map { Row(OrderItem(id: $0, name: "i\($0)", price: 0)) })
+    let view = HeadlessTableView(viewportHeight: 10_000)
+    let table = TableManager(sections: [section])
+    table.attach(to: view)
+    try #require(section.cells[2] as? Row).model.price = 7
+    try view.moveItem(at: ItemPath(item: 0, section: 0), to: ItemPath(item: 1, section: 0))
+    await table.updatesApplied()
+    #expect(view.render() == ["i1#0", "i0#0", "i2#7"])
+    #expect(view.violations.isEmpty)
+  }
+
   @Test func aUserMoveWhileATableDiffRuns_isKept_andTheDiffRunsAgainFromIt() async throws {
     let section = SectionManager(cells: (0..<4).map { Row(OrderItem(id: $0, name: "i\($0)", price: 0)) })
     let view = HeadlessTableView(viewportHeight: 10_000)

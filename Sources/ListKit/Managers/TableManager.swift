@@ -217,8 +217,11 @@ open class TableManager {
     forwardToSection(path.section, "canMoveItemAt") { $0.listView(listView, canMoveItemAt: path) } ?? false
   }
 
-  /// Moves the row's cell manager to where the user dropped it; the view has already moved the
-  /// row, so the displayed state follows without another update.
+  /// Moves the row's cell manager to where the user dropped it.
+  ///
+  /// The view has already moved the row, so the displayed state follows it at once; the update
+  /// that the change of the sections' cells schedules finds the move shown, and shows whatever
+  /// else changed before it.
   open func listView(_ listView: any ListView, moveItemAt source: ItemPath, to destination: ItemPath) {
     guard let from = sectionManager(at: source.section, for: "moveItemAt"),
       let to = sectionManager(at: destination.section, for: "moveItemAt"),
@@ -241,7 +244,6 @@ open class TableManager {
     displayedSnapshot.sections[destination.section].items.insert(key, at: destination.item)
     from.shownRowIDs = nil
     to.shownRowIDs = nil
-    updateScheduled = false
     // A diff still running started from the state before the move: diff again from this one.
     if !updates.isIdle {
       updates.cancelAll()
