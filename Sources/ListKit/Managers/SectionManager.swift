@@ -40,6 +40,9 @@ open class SectionManager {
   var structureChanged = true
   /// Rows whose content changed in place since the last update.
   var changedRows: [CellManager] = []
+  /// Whether a row shown has content that is compared, not counted (a ``CellManager/diffContent``
+  /// with no version): its changes are not announced, so updates diff the section to find them.
+  var comparesRowContent = true
   /// The identities and contents of ``cells``, kept between updates while no row changes, so an
   /// update of a large table rebuilds only the keys of the sections that changed.
   var rowKeys: (scope: Int, keys: [RowKey])?

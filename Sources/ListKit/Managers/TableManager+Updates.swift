@@ -176,7 +176,10 @@ extension TableManager {
       let cached = section.rowKeys.flatMap { $0.scope == scope ? $0.keys : nil }
       let keys = cached ?? section.cells.map { RowKey($0, scope: scope) }
       // A key stays true only while every change of its row is announced (a versioned content).
-      if cached == nil, keys.allSatisfy({ $0.contentVersion != nil }) { section.rowKeys = (scope, keys) }
+      if cached == nil {
+        if keys.allSatisfy({ $0.contentVersion != nil }) { section.rowKeys = (scope, keys) }
+        section.comparesRowContent = keys.contains(where: \.isCompared)
+      }
       if registeringAll || cached == nil || !wasShown.contains(ObjectIdentifier(section)) {
         registerCellKinds(in: [section])
       }
@@ -217,7 +220,7 @@ extension TableManager {
     var shownIndex = 0
     for section in sections where section.isShown {
       guard shownIndex < displayedSections.count, displayedSections[shownIndex] === section,
-        !section.structureChanged
+        !section.structureChanged, !section.comparesRowContent
       else { return false }
       if let edit = section.rowEdit {
         // Edited from the rows shown, all of them (none left out as a duplicate).
@@ -304,6 +307,7 @@ extension TableManager {
       if shownIDs == nil { shownIDs = Set(shown.items.map(\.id)) }
       for (index, row) in edit.inserted {
         let key = RowKey(row, scope: scope)
+        if key.isCompared { section.comparesRowContent = true }
         // A row that is already there, was just inserted, or was just removed (a move), is the
         // diff's to place.
         guard !removedIDs.contains(key.id), shownIDs!.insert(key.id).inserted else { return nil }
@@ -313,6 +317,7 @@ extension TableManager {
     }
     for (index, row) in edit.replaced {
       let key = RowKey(row, scope: scope)
+      if key.isCompared { section.comparesRowContent = true }
       let old = edit.oldIndex(ofKept: index)
       // Another identity in the row's place is a delete and an insert the diff may match.
       guard shown.items[old].id == key.id else { return nil }

@@ -96,6 +96,10 @@ struct RowKey: Identifiable, Equatable, Sendable {
     self.reloadVersion = reloadVersion
   }
 
+  /// Whether the row's content is compared to find its changes: it has a content and no version
+  /// that counts its changes.
+  var isCompared: Bool { contentVersion == nil && content != nil }
+
   /// This key, unequal to every key of its row: the view shows the row with other content than
   /// the key's, so the next update must reload it.
   ///
