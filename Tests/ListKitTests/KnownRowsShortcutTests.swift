@@ -72,6 +72,58 @@ import Testing
     #expect(screen.view.violations.isEmpty)
   }
 
+  /// A row that does not announce its changes: its content is read again at every update.
+  final class NoteRow: CellManager {
+    let id: Int
+    var text: String
+    init(id: Int, text: String) {
+      (self.id, self.text) = (id, text)
+      super.init()
+    }
+    override var diffIdentifier: any Hashable & Sendable { id }
+    override var diffContent: (any Equatable & Sendable)? { text }
+    override class var cellRegistration: CellRegistration? { CellRegistration(TextCell.self) }
+    override func configure(_ cell: AnyObject) { (cell as? TextCell)?.text = text }
+  }
+
+  @Test func aRowThatDoesNotAnnounceItsChangesIsComparedAtEveryUpdate() throws {
+    let rows = [NoteRow(id: 1, text: "a"), NoteRow(id: 2, text: "b")]
+    let view = HeadlessTableView()
+    let table = TableManager(sections: [SectionManager(cells: rows)])
+    table.attach(to: view)
+    table.update()
+    rows[1].text = "c"
+    table.update()
+    #expect(view.render() == ["a", "c"])
+    rows[0].text = "d"
+    table.update()
+    #expect(view.render() == ["d", "c"])
+    #expect(view.violations.isEmpty)
+  }
+
+  /// Rows that do not announce their changes, brought by a page's edit into a section whose
+  /// rows all did: their changes are found at the updates after it.
+  @Test func rowsThatDoNotAnnounceTheirChangesAreComparedAfterThePageThatBroughtThem() async throws {
+    let list = Self.feed()
+    // Every row on screen: a change shows only by a reload.
+    let screen = PagedScreen(list: list, viewportHeight: 10_000) { item -> CellManager in
+      item.id < 10 ? PagedSectionPrependTests.MessageRow(item) : NoteRow(id: item.id, text: "Note \(item.id)")
+    }
+    screen.section.showsStatusRow = false
+    await list.start()?.value
+    screen.table.update()
+    // The last row on screen asks for the next page, until there is none.
+    while list.items.count < 45 {
+      await list.idle()
+      screen.table.update()
+    }
+    let note = try #require(screen.section.cells[10] as? NoteRow)
+    note.text = "Changed"
+    screen.table.update()
+    #expect(screen.view.render().contains("Changed"))
+    #expect(screen.view.violations.isEmpty)
+  }
+
   /// A feed of `count` items in pages of 10, asked for by offset.
   static func feed(count: Int = 45) -> PagedList<TestItem> {
     let loader = ClosurePageLoader<TestItem> { request in
