@@ -68,7 +68,6 @@ final class Exchange: @unchecked Sendable {
     let task: URLSessionTask? = lock.withLock {
       guard self.outcome == nil else { return nil }
       self.outcome = outcome
-      body = Data()
       defer { self.task = nil }
       return self.task
     }
@@ -114,7 +113,6 @@ final class Exchange: @unchecked Sendable {
     lock.withLock {
       if self.outcome == nil { self.outcome = outcome }
       task = nil
-      body = Data()
     }
     deliver()
   }
