@@ -22,7 +22,6 @@ final class Exchange: @unchecked Sendable {
   private var task: URLSessionTask?
   /// The outcome, once known; delivered as soon as there is a continuation.
   private var outcome: TransportOutcome?
-  private var delivered = false
   private var body = Data()
 
   /// - Parameters:
@@ -33,6 +32,7 @@ final class Exchange: @unchecked Sendable {
     self.cancelTask = cancelTask
   }
 
+  /// Sets the one continuation the outcome resumes (at once if the outcome is known).
   func setContinuation(_ continuation: CheckedContinuation<TransportOutcome, Never>) {
     lock.withLock { self.continuation = continuation }
     deliver()
@@ -120,8 +120,7 @@ final class Exchange: @unchecked Sendable {
   /// Resumes the continuation once there is both an outcome and a continuation.
   private func deliver() {
     let ready: (CheckedContinuation<TransportOutcome, Never>, TransportOutcome)? = lock.withLock {
-      guard !delivered, let continuation, let outcome else { return nil }
-      delivered = true
+      guard let continuation, let outcome else { return nil }
       self.continuation = nil
       return (continuation, outcome)
     }
