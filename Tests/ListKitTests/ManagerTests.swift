@@ -167,6 +167,16 @@ import Testing
     #expect(screen.itemSection.cells.map(ObjectIdentifier.init) == rows.map(ObjectIdentifier.init))
   }
 
+  /// A table attached to a second view registers its cells with that view too.
+  @Test func aTableAttachedToASecondViewRegistersItsCellsThere() {
+    let screen = OrderScreen(items: Self.items)
+    let second = HeadlessTableView(viewportHeight: 2_000)
+    screen.table.attach(to: second)
+    #expect(second.render().contains("Tea $4"))
+    #expect(second.violations.isEmpty)
+    #expect(screen.diagnostics.isEmpty)
+  }
+
   @Test func aCellOfTheWrongType_isReportedWithExpectedAndFoundTypes() {
     final class MisregisteredGift: ModelCellManager<OrderItem, GiftCell> {
       override class var cellRegistration: CellRegistration? {

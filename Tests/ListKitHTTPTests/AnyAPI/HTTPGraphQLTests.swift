@@ -127,6 +127,18 @@ import Testing
     #expect(body.contains(#""variables":{"after":"c9","first":40}"#), "\(body)")
   }
 
+  /// Header names are compared as HTTP compares them: the loader's `ACCEPT` replaces the
+  /// default `Accept`, whatever their order.
+  @Test func aHeaderOfTheLoaderReplacesTheDefaultOfAnyCase() throws {
+    let loader = HTTPPageLoader<TestItem>(
+      baseURL: URL(string: "https://api.example.com/items")!, style: .relay("data.items"),
+      headers: ["ACCEPT": "application/graphql-response+json"])
+    let request = try loader.makeURLRequest(
+      for: PageRequest(position: .cursor(nil, limit: 10), direction: .refresh),
+      redactor: loader.makeRedactor(for: RequestContext()))
+    #expect(request.value(forHTTPHeaderField: "Accept") == "application/graphql-response+json")
+  }
+
   @Test func anUnknownCodeIsOtherAndAMappedCodeIsItsKind() throws {
     let body = Data(#"{"data":null,"errors":[{"message":"x","extensions":{"code":"RATE"}}]}"#.utf8)
     let style = HTTPResponseStyle<TestItem>.relay("data.items")
