@@ -33,9 +33,8 @@ package final class ObservationRenderer {
     renderAndTrack(generation)
   }
 
-  /// Stops following the state.
+  /// Stops following the state: the loop finds no render to call.
   package func cancel() {
-    generation += 1
     render = nil
   }
 
