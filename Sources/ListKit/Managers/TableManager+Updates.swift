@@ -22,7 +22,8 @@ extension TableManager {
   public func update(animated: Bool = true) {
     updateScheduled = false
     scheduledUpdate = nil
-    guard animated, hasUpdated, listView != nil else {
+    // A view is attached with a reload (`attach(to:)`): one shown is one updated before.
+    guard animated, listView != nil else {
       updates.cancelAll()
       reloadWithoutDiff()
       scrollToPendingRow()
@@ -198,7 +199,6 @@ extension TableManager {
   func record(_ state: ResolvedState) {
     displayedSnapshot = state.snapshot
     for section in state.sections { section.shownRowIDs = nil }
-    hasUpdated = true
     checkInvariants()
   }
 

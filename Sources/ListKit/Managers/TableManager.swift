@@ -53,8 +53,6 @@ open class TableManager {
   /// `reloadData`.
   public var reloadThreshold = 300
 
-  /// Whether the view shows anything yet; before the first update it shows nothing.
-  var hasUpdated = false
   var updateScheduled = false
 
   /// The update ``setNeedsUpdate()`` scheduled, until it runs; `nil` when none is pending.
