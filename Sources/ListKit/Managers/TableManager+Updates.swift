@@ -206,8 +206,10 @@ extension TableManager {
   /// known: rows whose content changed in place, and one edit by index per section
   /// (`SectionManager.editRows(_:)`).
   ///
-  /// Taken when the same sections are shown and none was changed another way (its cells
-  /// re-assigned, its titles or condition changed). Sends the batch the known changes make, the
+  /// Taken when the same sections are shown, none was changed another way (its cells
+  /// re-assigned, its titles or condition changed), and none shows a row whose content is
+  /// compared rather than counted (`SectionManager.comparesRowContent`: such a row's changes are
+  /// not announced, so only the diff finds them). Sends the batch the known changes make, the
   /// one a diff would find, without diffing the whole table. An edit whose rows would share an
   /// identity with another row of the section (a duplicate, or a row moving) takes the diff,
   /// which handles both.
