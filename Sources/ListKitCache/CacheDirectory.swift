@@ -99,7 +99,6 @@ struct CacheDirectory: Sendable {
       let code = errno
       if Self.isMissing(code) { return .notFound }
       // Replaced by a link (or a pipe, socket…) since the lstat.
-      if code == ELOOP { return .notARegularFile(.symbolicLink) }
       if lstat(path, &info) == 0, let kind = Self.kind(info) { return .notARegularFile(kind) }
       return .failed("cannot open \(name): \(Self.describe(code))")
     }

@@ -243,15 +243,12 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
     case .edited(let gone, let added, let changed):
       (removed, inserted, updated) = (gone, added, changed)
     case .dropped(let range, let then):
-      // Dropped first, then `then` on the items left: its removed indexes count without them.
+      // The paging core drops pages only for a load at the other end; any other drop is shown
+      // by rebuilding the rows.
       switch then {
       case .appended(let added, let changed), .prepended(let added, let changed):
         (removed, inserted, updated) = (Array(range), Array(added), changed)
-      case .edited(let gone, let added, let changed):
-        let after = gone.map { $0 >= range.lowerBound ? $0 + range.count : $0 }
-        removed = (Array(range) + after).sorted()
-        (inserted, updated) = (added, changed)
-      case .reloaded, .dropped:
+      case .reloaded, .dropped, .edited:
         return nil
       }
     }
