@@ -93,4 +93,17 @@ import Testing
       #expect(list.totalCount == 997)
     }
   }
+
+  @Test func theLastLinkByOffsetGivesTheTotalOnTheLastPage() async throws {
+    try await withServer { server in
+      let list = PagedList(
+        listName: "link", configuration: try PagingConfiguration(style: .offset, pageSize: 40),
+        loader: HTTPPageLoader<TestItem>(baseURL: server.url("/link?total=997"), style: .linkHeader()))
+      await list.refresh()?.value
+      #expect(list.totalCount == nil)  // offset 0 of 960: the last link only bounds the total
+      await loadToTheEnd(list)
+      #expect(list.items.map(\.id) == Array(0..<997))
+      #expect(list.totalCount == 997)
+    }
+  }
 }
