@@ -14,7 +14,7 @@ package final class ObservationRenderer {
   ///
   /// Once the owner is gone the render reads no state, so no change calls it again.
   private var render: (@MainActor () -> Void)?
-  /// Counts the loops started, so that a change seen by a replaced loop renders nothing.
+  /// Names the loop started last, so that a change seen by a replaced loop renders nothing.
   private var generation = 0
 
   /// Creates a renderer that follows nothing yet.
@@ -26,7 +26,7 @@ package final class ObservationRenderer {
   ///   - owner: The object rendered; held weakly.
   ///   - render: Reads observable state (a list's ``PagedList/status``…) and shows it on `owner`.
   package func start<Owner: AnyObject>(_ owner: Owner, render: @escaping @MainActor (Owner) -> Void) {
-    generation += 1
+    generation &+= 1
     self.render = { [weak owner] in
       if let owner { render(owner) }
     }
