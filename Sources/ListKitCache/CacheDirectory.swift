@@ -56,16 +56,27 @@ struct CacheDirectory: Sendable {
     var isServable: Bool
   }
 
-  /// A temporary file older than this (by the real clock) belongs to a writer that died.
+  /// A temporary file older than this, by ``wallClock``, belongs to a writer that died.
   static let abandonedTemporaryAge: Double = 60
 
   let url: URL
   let path: String
   /// Where each file operation ran; every operation records itself before it touches the disk.
   let audit: BlockingWorkAudit
+  /// The time, in seconds since 1970, that temporary files are stamped and aged by: the real
+  /// time, whatever clock the cache was given, since writers in other processes stamp by it too.
+  let wallClock: @Sendable () -> Double
 
-  init(url: URL, audit: BlockingWorkAudit) {
+  /// - Parameters:
+  ///   - url: The directory.
+  ///   - audit: Where file operations record the thread they ran on.
+  ///   - wallClock: The time temporary files are stamped and aged by; tests pass a fixed one.
+  init(
+    url: URL, audit: BlockingWorkAudit,
+    wallClock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+  ) {
     self.audit = audit
+    self.wallClock = wallClock
     self.url = url.standardizedFileURL
     var path = self.url.path
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
@@ -206,8 +217,7 @@ struct CacheDirectory: Sendable {
     -> Bool
   {
     audit.record()
-    let now = Date().timeIntervalSince1970
-    let temporaryName = "\(CacheFileName.temporaryPrefix)\(Int(now))-\(UUID().uuidString)"
+    let temporaryName = "\(CacheFileName.temporaryPrefix)\(Int(wallClock()))-\(UUID().uuidString)"
     let temporaryPath = filePath(temporaryName)
     var created = false
     var fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(0o600))
@@ -305,7 +315,7 @@ struct CacheDirectory: Sendable {
     audit.record()
     let manager = FileManager.default
     guard let names = try? manager.contentsOfDirectory(atPath: path) else { return [] }
-    let now = Date().timeIntervalSince1970
+    let now = wallClock()
     var files: [ListedFile] = []
     for name in names {
       if name.hasPrefix(CacheFileName.temporaryPrefix) {

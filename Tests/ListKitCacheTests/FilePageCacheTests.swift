@@ -642,7 +642,7 @@ import Testing
   @Test func abandonedTemporaryFilesAreRemovedAtStartAndFreshOnesKept() async throws {
     let directory = CacheFixtures.temporaryDirectory()
     defer { CacheFixtures.removeDirectory(directory) }
-    // NB: temporary files are named after the real time, which the cache reads to judge them.
+    // Temporary files are stamped with the real time, which the cache reads to judge them.
     let now = Int(Date().timeIntervalSince1970)
     let abandoned = ".tmp-\(now - 3_600)-DEAD"
     let fresh = ".tmp-\(now)-LIVE"
@@ -652,5 +652,24 @@ import Testing
     let cache = makeCache(directory)
     #expect(await cache.totalBytes == 0)
     #expect(CacheFixtures.fileNames(in: directory) == [fresh])
+  }
+
+  /// A temporary file is abandoned once it is older than `abandonedTemporaryAge` by the wall
+  /// clock: one exactly that old may still be a writer's, and a writer stamps by the same clock.
+  @Test func aTemporaryFileIsAbandonedOnlyPastItsAge() throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let now = 1_000_000
+    let age = Int(CacheDirectory.abandonedTemporaryAge)
+    let files = CacheDirectory(
+      url: directory, audit: BlockingWorkAudit(executor: BlockingWorkExecutor(label: "test")),
+      wallClock: { Double(now) })
+    let atTheAge = ".tmp-\(now - age)-EDGE"
+    let pastIt = ".tmp-\(now - age - 1)-DEAD"
+    for name in [atTheAge, pastIt] {
+      try Data("partial".utf8).write(to: directory.appendingPathComponent(name))
+    }
+    #expect(files.listEntries(limit: 1_000).isEmpty)
+    #expect(CacheFixtures.fileNames(in: directory) == [atTheAge])
   }
 }
