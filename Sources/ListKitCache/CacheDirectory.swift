@@ -109,8 +109,8 @@ struct CacheDirectory: Sendable {
     if fd == -1 {
       let code = errno
       if Self.isMissing(code) { return .notFound }
-      // Replaced by a link (or a pipe, socket…) since the lstat.
-      if lstat(path, &info) == 0, let kind = Self.kind(info) { return .notARegularFile(kind) }
+      // Swapped for a link, a pipe or a socket since the lstat: a failure now, and the next
+      // read's lstat tells what it is.
       return .failed("cannot open \(name): \(Self.describe(code))")
     }
     defer { close(fd) }
