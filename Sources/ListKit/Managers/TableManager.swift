@@ -242,12 +242,9 @@ open class TableManager {
     displayedSnapshot.sections[destination.section].items.insert(key, at: destination.item)
     from.shownRowIDs = nil
     to.shownRowIDs = nil
-    // A diff still running started from the state before the move: diff again from this one.
-    if !updates.isIdle {
-      updates.cancelAll()
-      for section in sections { section.structureChanged = true }
-      setNeedsUpdate()
-    }
+    // A diff still running started from the state before the move: it is dropped. The change of
+    // `cells` above marked the sections changed and scheduled an update, which diffs from here.
+    updates.cancelAll()
   }
 
   /// Hands each path to ``listView(_:handle:at:)`` as ``ItemEvent/prefetch``.
