@@ -7,7 +7,8 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// The session calls the transport's delegate on a serial queue of the transport's own.
+/// The session the transport makes: it calls the transport's delegate on a serial queue of the
+/// transport's own, and keeps no URL cache.
 ///
 /// The delegate waits on the session's work queue to cancel a task; run on the threads Dispatch
 /// shares with the app, that wait could take the thread the session's own work needs.
@@ -17,5 +18,15 @@ import Testing
     let queue = transport.session.delegateQueue
     #expect(queue.maxConcurrentOperationCount == 1)
     #expect(queue.underlyingQueue?.label == "ListKitHTTP.URLSessionTransport.delegate-calls")
+  }
+
+  /// Pages are cached by a `PageCache`, keyed without the token: responses, which carry the
+  /// user's data, are never kept in a URL cache, whatever the configuration says.
+  @Test func theSessionHasNoURLCacheWhateverTheConfigurationHas() {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 0, diskPath: nil)
+    let transport = URLSessionTransport(configuration: configuration)
+    #expect(transport.session.configuration.urlCache == nil)
+    #expect(configuration.urlCache != nil)  // the app's configuration is left as it was
   }
 }
