@@ -113,6 +113,28 @@ import Testing
     #expect(await cache.totalBytes == size)
   }
 
+  /// The directory is listed once, when the cache first needs its index: a read costs the same
+  /// few file operations however many entries the directory holds.
+  @Test func onlyTheFirstReadListsTheDirectory() async throws {
+    let directory = CacheFixtures.temporaryDirectory()
+    defer { CacheFixtures.removeDirectory(directory) }
+    let key = PageCacheKey(listName: "photos")
+    let writer = makeCache(directory)
+    for name in ["photos", "a", "b", "c"] {
+      try await writer.saveFirstPage(CacheFixtures.page(5), for: PageCacheKey(listName: name))
+    }
+    let cache = makeCache(directory)
+    var costs: [Int] = []
+    for _ in 0..<4 {
+      let before = cache.ioAudit.counts.onExecutor
+      #expect(await cache.loadFirstPage(for: key).hit != nil)
+      costs.append(cache.ioAudit.counts.onExecutor - before)
+    }
+    // The first read also lists the directory (one operation); the others only read and touch.
+    #expect(costs.dropFirst().allSatisfy { $0 == costs[1] }, "\(costs)")
+    #expect(costs[0] == costs[1] + 1, "\(costs)")
+  }
+
   // MARK: Missing directory
 
   @Test func missingDirectoryIsAnEmptyCacheAndAReadDoesNotCreateIt() async {
