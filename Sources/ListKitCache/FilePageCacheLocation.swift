@@ -20,18 +20,19 @@ enum FilePageCacheLocation {
   static func defaultDirectory(named name: String, environment: [String: String], home: URL) -> URL {
     let base: URL
     if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-      base = URL(fileURLWithPath: xdg, isDirectory: true)
+      base = URL(filePath: xdg, directoryHint: .isDirectory)
     } else if let homePath = environment["HOME"], homePath.hasPrefix("/") {
-      base = URL(fileURLWithPath: homePath, isDirectory: true).appendingPathComponent(".cache")
+      base = URL(filePath: homePath, directoryHint: .isDirectory)
+        .appending(component: ".cache", directoryHint: .isDirectory)
     } else {
-      base = home.appendingPathComponent(".cache", isDirectory: true)
+      base = home.appending(component: ".cache", directoryHint: .isDirectory)
     }
     return directory(named: name, base: base)
   }
 
   private static func directory(named name: String, base: URL) -> URL {
-    base.appendingPathComponent("ListKit", isDirectory: true)
-      .appendingPathComponent(sanitized(name, maximumLength: 64), isDirectory: true)
+    base.appending(component: "ListKit", directoryHint: .isDirectory)
+      .appending(component: sanitized(name, maximumLength: 64), directoryHint: .isDirectory)
   }
 
   /// Text reduced to `[A-Za-z0-9_-]` and a maximum length; when anything had to change, a short
