@@ -20,8 +20,7 @@ extension TableManager {
   /// - Complexity: On the main actor, O(s + r) for s sections and the r rows of the sections
   ///   whose rows changed since the last update, plus, for a small update, the diff's cost.
   public func update(animated: Bool = true) {
-    updateScheduled = false
-    scheduledUpdate = nil
+    unscheduleUpdate()
     // A view is attached with a reload (`attach(to:)`): one shown is one updated before.
     guard animated, listView != nil else {
       updates.cancelAll()
@@ -38,8 +37,8 @@ extension TableManager {
   /// Large updates are diffed off the main actor, so the view may still show an earlier state
   /// right after ``update(animated:)`` returns; await this before reading the view.
   public func updatesApplied() async {
-    while updateScheduled || !updates.isIdle {
-      if updateScheduled { update() }
+    while scheduledUpdate != nil || !updates.isIdle {
+      if scheduledUpdate != nil { update() }
       await updates.idle()
     }
   }
@@ -57,7 +56,7 @@ extension TableManager {
   /// Diffs the candidate state against what the view shows (off the main actor when large) and
   /// shows the result.
   func performAnimatedUpdate() {
-    updateScheduled = false
+    unscheduleUpdate()
     guard let listView else { return }
     if updateKnownRows(in: listView) { return }
     diffedUpdateCount += 1

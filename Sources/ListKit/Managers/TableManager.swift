@@ -53,11 +53,10 @@ open class TableManager {
   /// `reloadData`.
   public var reloadThreshold = 300
 
-  var updateScheduled = false
-
-  /// The update ``setNeedsUpdate()`` scheduled, until it runs; `nil` when none is pending.
+  /// The update ``setNeedsUpdate()`` scheduled, until an update runs (which shows the changes
+  /// it was scheduled for, and cancels it); `nil` when none is pending.
   ///
-  /// For our tests, which check that the update waits for the main actor's next turn; callers
+  /// Our tests read it to check that the update waits for the main actor's next turn; callers
   /// await ``updatesApplied()``.
   package internal(set) var scheduledUpdate: Task<Void, Never>?
   /// Identities and contents of what the view shows, to diff the next update against.
@@ -109,12 +108,18 @@ open class TableManager {
 
   /// Schedules an update on the main actor, coalescing every change made before it runs.
   public func setNeedsUpdate() {
-    guard !updateScheduled, listView != nil else { return }
-    updateScheduled = true
+    guard scheduledUpdate == nil, listView != nil else { return }
     scheduledUpdate = Task { @MainActor [weak self] in
-      guard let self, self.updateScheduled else { return }
-      self.update()
+      guard !Task.isCancelled else { return }
+      self?.update()
     }
+  }
+
+  /// Cancels the update ``setNeedsUpdate()`` scheduled: the update starting now shows what it
+  /// was scheduled for.
+  func unscheduleUpdate() {
+    scheduledUpdate?.cancel()
+    scheduledUpdate = nil
   }
 
   /// The section displayed at an index, or `nil` with a diagnostic when out of range.
