@@ -38,6 +38,24 @@ import Testing
     #expect(screen.view.violations.isEmpty)
   }
 
+  /// The reload threshold holds for known changes as for diffed ones: up to it they animate,
+  /// past it the view reloads.
+  @Test func knownChangesPastTheReloadThresholdReload() throws {
+    let screen = OrderScreen(items: Self.items(6))
+    screen.table.reloadThreshold = 2
+    screen.view.clearEvents()
+    for index in [1, 4] { try #require(screen.itemSection.cells[index] as? ItemRow).model.price = 50 }
+    screen.table.update()
+    #expect(screen.reloadCount == 0)
+    #expect(screen.batchUpdates.count == 1)
+    for index in [0, 2, 5] { try #require(screen.itemSection.cells[index] as? ItemRow).model.price = 60 }
+    screen.table.update()
+    #expect(screen.table.diffedUpdateCount == 0)
+    #expect(screen.reloadCount == 1)
+    #expect(screen.batchUpdates.count == 1)
+    #expect(screen.view.render().contains("Item 6 $60"))
+  }
+
   @Test func aModelThatChangesItsIdIsDiffed_aDeleteAndAnInsert() throws {
     let screen = OrderScreen(items: Self.items(3))
     screen.view.clearEvents()
