@@ -1,3 +1,4 @@
+import ListKitTesting
 import Testing
 
 @testable import ListKit
@@ -50,5 +51,23 @@ import Testing
         }
       }
     }
+  }
+
+  /// A second edit of a section before the update is one too many for the known batch, even
+  /// when it alone would fit the rows (here the first keeps the count): the update diffs, and
+  /// shows both.
+  @Test func twoEditsBeforeOneUpdateAreDiffedAndBothShown() {
+    typealias Row = KnownRowsShortcutTests.VersionRow
+    let section = SectionManager(cells: (0..<3).map { Row(TestItem(id: $0)) })
+    let table = TableManager(sections: [section])
+    let view = HeadlessTableView()
+    table.attach(to: view)
+    let diffed = table.diffedUpdateCount
+    #expect(section.editRows(RowEdit(replaced: [(0, Row(TestItem(id: 0, version: 1)))])))
+    #expect(section.editRows(RowEdit(inserted: [(3, Row(TestItem(id: 3)))])))
+    table.update()
+    #expect(table.diffedUpdateCount == diffed + 1)
+    #expect(view.render() == ["Message 0v1", "Message 1", "Message 2", "Message 3"])
+    #expect(view.violations.isEmpty)
   }
 }

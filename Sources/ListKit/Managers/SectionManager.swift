@@ -50,7 +50,8 @@ open class SectionManager {
   /// them: the next update hands it to the view as this section's part of the batch.
   var rowEdit: RowEdit?
   /// The identities of the rows shown, made when an edit first needs them and kept through
-  /// edits; `nil` again once the rows shown are replaced another way.
+  /// edits; `nil` again at the next diffed update, which any other change of the rows shown (a
+  /// user's move included) makes the next update.
   var shownRowIDs: Set<DiffID>?
   /// Whether ``cells`` is being changed by `editRows(_:)`.
   private var isEditingRows = false

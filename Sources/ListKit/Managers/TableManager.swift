@@ -245,8 +245,6 @@ open class TableManager {
     // shown yet (or being diffed) must still reach the view in the next update.
     let key = displayedSnapshot.sections[source.section].items.remove(at: source.item)
     displayedSnapshot.sections[destination.section].items.insert(key, at: destination.item)
-    from.shownRowIDs = nil
-    to.shownRowIDs = nil
     // A diff still running started from the state before the move: it is dropped. The change of
     // `cells` above marked the sections changed and scheduled an update, which diffs from here.
     updates.cancelAll()
