@@ -70,4 +70,37 @@ import Testing
     #expect(view.render() == ["Message 0v1", "Message 1", "Message 2", "Message 3"])
     #expect(view.violations.isEmpty)
   }
+
+  /// A row whose content may be missing: compared only while it has one.
+  final class OptionalNoteRow: CellManager {
+    let id: Int
+    var text: String?
+    init(id: Int, text: String?) {
+      (self.id, self.text) = (id, text)
+      super.init()
+    }
+    override var diffIdentifier: any Hashable & Sendable { id }
+    override var diffContent: (any Equatable & Sendable)? { text.map { $0 as any Equatable & Sendable } }
+    override class var cellRegistration: CellRegistration? { CellRegistration(TextCell.self) }
+    override func configure(_ cell: AnyObject) { (cell as? TextCell)?.text = text ?? "-" }
+  }
+
+  /// A row brought in by an edit that replaces one of the same identity, and whose content is
+  /// compared rather than counted: its later changes, which it does not announce, are found.
+  @Test func aComparedRowReplacedInByAnEditIsComparedAtTheUpdatesAfter() {
+    let section = SectionManager(cells: [
+      OptionalNoteRow(id: 0, text: nil), OptionalNoteRow(id: 1, text: nil),
+    ])
+    let table = TableManager(sections: [section])
+    let view = HeadlessTableView()
+    table.attach(to: view)
+    let note = OptionalNoteRow(id: 1, text: "a")
+    #expect(section.editRows(RowEdit(replaced: [(1, note)])))
+    table.update()
+    #expect(view.render() == ["-", "a"])
+    note.text = "b"
+    table.update()
+    #expect(view.render() == ["-", "b"])
+    #expect(view.violations.isEmpty)
+  }
 }
