@@ -103,4 +103,23 @@ import Testing
     #expect(view.render() == ["-", "b"])
     #expect(view.violations.isEmpty)
   }
+
+  /// A known update forgets the changes it showed: an edit after it is sent as its own batch.
+  @Test func anEditAfterAKnownUpdateOfChangedRowsIsSentWithoutADiff() throws {
+    typealias Row = KnownRowsShortcutTests.VersionRow
+    let section = SectionManager(cells: (0..<3).map { Row(TestItem(id: $0)) })
+    let table = TableManager(sections: [section])
+    let view = HeadlessTableView()
+    table.attach(to: view)
+    try #require(section.cells[0] as? Row).model.version = 1
+    table.update()
+    #expect(section.editRows(RowEdit(inserted: [(3, Row(TestItem(id: 3)))])))
+    table.update()
+    // And the edit it showed: a change after it is sent as its own batch too.
+    try #require(section.cells[3] as? Row).model.version = 1
+    table.update()
+    #expect(table.diffedUpdateCount == 0)
+    #expect(view.render() == ["Message 0v1", "Message 1", "Message 2", "Message 3v1"])
+    #expect(view.violations.isEmpty)
+  }
 }
