@@ -417,10 +417,10 @@ struct ManagerLookup {
   ///     `cells` may have changed since, while the diff ran).
   ///   - table: The table, for each section's row scope.
   init(old: [SectionManager], new: ResolvedState, table: TableManager) {
+    // An intermediate state shows the new sections (the sections' stage comes first) and rows
+    // still shown from before, which the new ones replace.
     for section in old {
-      let id = DiffID(section.diffIdentifier)
-      let scope = table.rowScope(for: id)
-      sections[id] = section
+      let scope = table.rowScope(for: DiffID(section.diffIdentifier))
       for cell in section.displayedCells { rows[cell.diffID.scoped(to: scope)] = cell }
     }
     for (section, cells) in zip(new.sections, new.rows) {
