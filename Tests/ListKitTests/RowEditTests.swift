@@ -122,4 +122,14 @@ import Testing
     #expect(view.render() == ["Message 0v1", "Message 1", "Message 2", "Message 3v1"])
     #expect(view.violations.isEmpty)
   }
+
+  /// An edit out of range is refused, with `false`, and changes nothing.
+  @Test func anEditOutOfRangeIsRefusedAndChangesNothing() {
+    let rows = [CellManager(), CellManager()]
+    let section = SectionManager(cells: rows)
+    #expect(!section.editRows(RowEdit(removed: [2])))
+    #expect(!section.editRows(RowEdit(inserted: [(3, CellManager())])))
+    #expect(section.cells.map(ObjectIdentifier.init) == rows.map(ObjectIdentifier.init))
+    #expect(section.editRows(RowEdit()), "an empty edit is valid")
+  }
 }
