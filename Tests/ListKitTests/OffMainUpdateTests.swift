@@ -206,6 +206,23 @@ import Testing
     #expect(view.violations.isEmpty)
   }
 
+  /// A row moved past the last row of another section, and one moved to the last row of its own,
+  /// land there.
+  @Test func aRowTheUserMovedToTheEndOfASectionLandsThere() async throws {
+    let first = SectionManager(cells: (0..<2).map { Row(OrderItem(id: $0, name: "i\($0)", price: 0)) })
+    let second = SectionManager(cells: (2..<4).map { Row(OrderItem(id: $0, name: "i\($0)", price: 0)) })
+    let view = HeadlessTableView(viewportHeight: 10_000)
+    let table = TableManager(sections: [first, second])
+    table.attach(to: view)
+    try view.moveItem(at: ItemPath(item: 0, section: 0), to: ItemPath(item: 2, section: 1))
+    try view.moveItem(at: ItemPath(item: 0, section: 1), to: ItemPath(item: 2, section: 1))
+    await table.updatesApplied()
+    #expect(first.cells.compactMap { ($0 as? Row)?.model.id } == [1])
+    #expect(second.cells.compactMap { ($0 as? Row)?.model.id } == [3, 0, 2])
+    #expect(view.render() == ["i1#0", "i3#0", "i0#0", "i2#0"])
+    #expect(view.violations.isEmpty)
+  }
+
   /// A change waiting for its scheduled update when the user moves a row still reaches the view:
   /// the move shows itself, not the change.
   @Test func aChangeScheduledBeforeAUserMoveIsShownAfterIt() async throws {

@@ -132,4 +132,26 @@ import Testing
     #expect(section.cells.map(ObjectIdentifier.init) == rows.map(ObjectIdentifier.init))
     #expect(section.editRows(RowEdit()), "an empty edit is valid")
   }
+
+  /// A diffed update forgets the changes it showed as well: an edit after it is sent as its own
+  /// batch.
+  @Test func anEditAfterADiffedUpdateIsSentWithoutADiff() throws {
+    typealias Row = KnownRowsShortcutTests.VersionRow
+    let section = SectionManager(cells: (0..<3).map { Row(TestItem(id: $0)) })
+    let table = TableManager(sections: [section])
+    let view = HeadlessTableView()
+    table.attach(to: view)
+    // An edit, a new title and a changed row: the title makes the update a diff.
+    #expect(section.editRows(RowEdit(inserted: [(3, Row(TestItem(id: 3)))])))
+    section.headerTitle = "Rows"
+    try #require(section.cells[0] as? Row).model.version = 1
+    table.update()
+    #expect(table.diffedUpdateCount == 1)
+    #expect(section.editRows(RowEdit(inserted: [(4, Row(TestItem(id: 4)))])))
+    table.update()
+    #expect(table.diffedUpdateCount == 1)
+    #expect(
+      view.render() == ["== Rows ==", "Message 0v1", "Message 1", "Message 2", "Message 3", "Message 4"])
+    #expect(view.violations.isEmpty)
+  }
 }
