@@ -78,4 +78,38 @@ import Testing
     #expect(view.render() == ["i299 $1", "i300 $1", "i0 $1"])
     #expect(view.violations.isEmpty)
   }
+
+  /// A section shown again after its scope was forgotten gets a new scope, and the identities of
+  /// its rows move to it: rows inserted by an edit and rows kept from before stay one set of rows
+  /// at the diffs after.
+  @Test func aSectionShownAgainAfterItsScopeWasForgotten_keepsItsRowsIdentities() {
+    let view = HeadlessTableView(viewportHeight: 2000)
+    let shows = Flag()
+    let kept = SectionManager(cells: Self.items(0..<3).map(ItemRow.init), condition: { shows.value })
+    shows.value = true
+    let table = TableManager(listView: view, sections: [kept])
+    shows.value = false
+    // Hidden while sections made afresh come and go, until its scope is forgotten.
+    var made: [SectionManager] = []
+    for round in 0..<40 {
+      made.append(SectionManager(cells: Self.items(100 + round..<101 + round).map(ItemRow.init)))
+      table.sections = [kept, made[round]]
+      table.update()
+    }
+    #expect(table.rowScopes[DiffID(kept.diffIdentifier)] == nil, "the hidden section's scope is forgotten")
+    shows.value = true
+    table.sections = [kept]
+    table.update()
+    #expect(kept.editRows(RowEdit(inserted: [(3, ItemRow(OrderItem(id: 3, name: "i3", price: 1)))])))
+    table.update()
+    view.clearEvents()
+    kept.headerTitle = "Kept"
+    table.update()
+    let updates = view.events.compactMap { event -> BatchUpdate? in
+      if case .batchUpdate(let update) = event { update } else { nil }
+    }
+    #expect(updates.allSatisfy { $0.itemDeletes.isEmpty && $0.itemInserts.isEmpty }, "\(updates)")
+    #expect(view.render() == ["== Kept ==", "i0 $1", "i1 $1", "i2 $1", "i3 $1"])
+    #expect(view.violations.isEmpty)
+  }
 }
