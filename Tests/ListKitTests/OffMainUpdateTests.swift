@@ -190,36 +190,41 @@ import Testing
     #expect(view.violations.isEmpty)
   }
 
-  /// A row moved to the top of another section, and one moved to the top of its own, land there.
-  @Test func aRowTheUserMovedToTheTopOfASectionLandsThere() async throws {
-    let first = SectionManager(cells: (0..<2).map { Row(OrderItem(id: $0, name: "i\($0)", price: 0)) })
-    let second = SectionManager(cells: (2..<4).map { Row(OrderItem(id: $0, name: "i\($0)", price: 0)) })
-    let view = HeadlessTableView(viewportHeight: 10_000)
-    let table = TableManager(sections: [first, second])
-    table.attach(to: view)
-    try view.moveItem(at: ItemPath(item: 1, section: 0), to: ItemPath(item: 0, section: 1))
-    try view.moveItem(at: ItemPath(item: 2, section: 1), to: ItemPath(item: 0, section: 1))
-    await table.updatesApplied()
-    #expect(first.cells.compactMap { ($0 as? Row)?.model.id } == [0])
-    #expect(second.cells.compactMap { ($0 as? Row)?.model.id } == [3, 1, 2])
-    #expect(view.render() == ["i0#0", "i3#0", "i1#0", "i2#0"])
-    #expect(view.violations.isEmpty)
+  struct EdgeMoves: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    /// Two moves, each as (source, destination) `[item, section]` pairs.
+    var moves: [(ItemPath, ItemPath)]
+    var first: [Int]
+    var second: [Int]
   }
 
-  /// A row moved past the last row of another section, and one moved to the last row of its own,
-  /// land there.
-  @Test func aRowTheUserMovedToTheEndOfASectionLandsThere() async throws {
+  /// A row moved to either end of a section, another one's or its own, lands there: the top, past
+  /// the last row of another section, and the last row of its own.
+  @Test(arguments: [
+    EdgeMoves(
+      testDescription: "to the top",
+      moves: [
+        (ItemPath(item: 1, section: 0), ItemPath(item: 0, section: 1)),
+        (ItemPath(item: 2, section: 1), ItemPath(item: 0, section: 1)),
+      ], first: [0], second: [3, 1, 2]),
+    EdgeMoves(
+      testDescription: "to the end",
+      moves: [
+        (ItemPath(item: 0, section: 0), ItemPath(item: 2, section: 1)),
+        (ItemPath(item: 0, section: 1), ItemPath(item: 2, section: 1)),
+      ], first: [1], second: [3, 0, 2]),
+  ])
+  func aRowTheUserMovedToAnEndOfASectionLandsThere(_ example: EdgeMoves) async throws {
     let first = SectionManager(cells: (0..<2).map { Row(OrderItem(id: $0, name: "i\($0)", price: 0)) })
     let second = SectionManager(cells: (2..<4).map { Row(OrderItem(id: $0, name: "i\($0)", price: 0)) })
     let view = HeadlessTableView(viewportHeight: 10_000)
     let table = TableManager(sections: [first, second])
     table.attach(to: view)
-    try view.moveItem(at: ItemPath(item: 0, section: 0), to: ItemPath(item: 2, section: 1))
-    try view.moveItem(at: ItemPath(item: 0, section: 1), to: ItemPath(item: 2, section: 1))
+    for (source, destination) in example.moves { try view.moveItem(at: source, to: destination) }
     await table.updatesApplied()
-    #expect(first.cells.compactMap { ($0 as? Row)?.model.id } == [1])
-    #expect(second.cells.compactMap { ($0 as? Row)?.model.id } == [3, 0, 2])
-    #expect(view.render() == ["i1#0", "i3#0", "i0#0", "i2#0"])
+    #expect(first.cells.compactMap { ($0 as? Row)?.model.id } == example.first)
+    #expect(second.cells.compactMap { ($0 as? Row)?.model.id } == example.second)
+    #expect(view.render() == (example.first + example.second).map { "i\($0)#0" })
     #expect(view.violations.isEmpty)
   }
 

@@ -6,6 +6,17 @@ import Testing
 /// A section's edit by index is applied only when every index is in range, ascending and
 /// distinct; anything else takes the table's full diff instead.
 @MainActor @Suite struct RowEditTests {
+  typealias Row = KnownRowsShortcutTests.VersionRow
+
+  /// A table of one section of `rows` rows, whose changes are counted, shown in a view.
+  static func shownSection(rows: Int) -> (SectionManager, TableManager, HeadlessTableView) {
+    let section = SectionManager(cells: (0..<rows).map { Row(TestItem(id: $0)) })
+    let table = TableManager(sections: [section])
+    let view = HeadlessTableView()
+    table.attach(to: view)
+    return (section, table, view)
+  }
+
   @Test func anEditIsValidOnlyWithEveryIndexInRangeAscendingAndDistinct() {
     let row = CellManager()
     #expect(RowEdit(removed: [0, 2]).isValid(forCount: 3))
@@ -57,11 +68,7 @@ import Testing
   /// when it alone would fit the rows (here the first keeps the count): the update diffs, and
   /// shows both.
   @Test func twoEditsBeforeOneUpdateAreDiffedAndBothShown() {
-    typealias Row = KnownRowsShortcutTests.VersionRow
-    let section = SectionManager(cells: (0..<3).map { Row(TestItem(id: $0)) })
-    let table = TableManager(sections: [section])
-    let view = HeadlessTableView()
-    table.attach(to: view)
+    let (section, table, view) = Self.shownSection(rows: 3)
     let diffed = table.diffedUpdateCount
     #expect(section.editRows(RowEdit(replaced: [(0, Row(TestItem(id: 0, version: 1)))])))
     #expect(section.editRows(RowEdit(inserted: [(3, Row(TestItem(id: 3)))])))
@@ -106,11 +113,7 @@ import Testing
 
   /// A known update forgets the changes it showed: an edit after it is sent as its own batch.
   @Test func anEditAfterAKnownUpdateOfChangedRowsIsSentWithoutADiff() throws {
-    typealias Row = KnownRowsShortcutTests.VersionRow
-    let section = SectionManager(cells: (0..<3).map { Row(TestItem(id: $0)) })
-    let table = TableManager(sections: [section])
-    let view = HeadlessTableView()
-    table.attach(to: view)
+    let (section, table, view) = Self.shownSection(rows: 3)
     try #require(section.cells[0] as? Row).model.version = 1
     table.update()
     #expect(section.editRows(RowEdit(inserted: [(3, Row(TestItem(id: 3)))])))
@@ -136,11 +139,7 @@ import Testing
   /// A diffed update forgets the changes it showed as well: an edit after it is sent as its own
   /// batch.
   @Test func anEditAfterADiffedUpdateIsSentWithoutADiff() throws {
-    typealias Row = KnownRowsShortcutTests.VersionRow
-    let section = SectionManager(cells: (0..<3).map { Row(TestItem(id: $0)) })
-    let table = TableManager(sections: [section])
-    let view = HeadlessTableView()
-    table.attach(to: view)
+    let (section, table, view) = Self.shownSection(rows: 3)
     // An edit, a new title and a changed row: the title makes the update a diff.
     #expect(section.editRows(RowEdit(inserted: [(3, Row(TestItem(id: 3)))])))
     section.headerTitle = "Rows"
