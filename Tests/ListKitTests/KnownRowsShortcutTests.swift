@@ -119,6 +119,35 @@ import Testing
     #expect(view.violations.isEmpty)
   }
 
+  /// A row whose content is compared by its value and its type.
+  final class AnyContentRow: CellManager {
+    var content: any Equatable & Sendable
+    init(_ content: any Equatable & Sendable) {
+      self.content = content
+      super.init()
+    }
+    override var diffIdentifier: any Hashable & Sendable { 0 }
+    override var diffContent: (any Equatable & Sendable)? { content }
+    override class var cellRegistration: CellRegistration? { CellRegistration(TextCell.self) }
+    override func configure(_ cell: AnyObject) {
+      (cell as? TextCell)?.text = "\(type(of: content)) \(content)"
+    }
+  }
+
+  /// Contents of two types are different contents, even when they print alike.
+  @Test func aContentThatChangesTypeIsAChange() {
+    let row = AnyContentRow(1)
+    let view = HeadlessTableView()
+    let table = TableManager(sections: [SectionManager(cells: [row])])
+    table.attach(to: view)
+    row.content = Int64(1)
+    table.update()
+    #expect(view.render() == ["Int64 1"])
+    row.content = 1
+    table.update()
+    #expect(view.render() == ["Int 1"])
+  }
+
   /// Rows that do not announce their changes, brought by a page's edit into a section whose
   /// rows all did: their changes are found at the updates after it.
   @Test func rowsThatDoNotAnnounceTheirChangesAreComparedAfterThePageThatBroughtThem() async throws {
