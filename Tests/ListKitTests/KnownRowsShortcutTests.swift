@@ -119,6 +119,32 @@ import Testing
     #expect(view.violations.isEmpty)
   }
 
+  /// A row that shows more than its ``CellManager/diffContent`` (here, none at all) and asks for
+  /// a reload when it changes.
+  final class ReloadingRow: CellManager {
+    var text = "a"
+    override class var cellRegistration: CellRegistration? { CellRegistration(TextCell.self) }
+    override func configure(_ cell: AnyObject) { (cell as? TextCell)?.text = text }
+  }
+
+  /// `setNeedsReload()` reloads the row at the next update, with no diff, and only that row.
+  @Test func aRowThatAsksForAReloadIsReloaded() {
+    let rows = [ReloadingRow(), ReloadingRow()]
+    let view = HeadlessTableView()
+    let table = TableManager(sections: [SectionManager(cells: rows)])
+    table.attach(to: view)
+    view.clearEvents()
+    rows[1].text = "b"
+    rows[1].setNeedsReload()
+    table.update()
+    #expect(view.render() == ["a", "b"])
+    let updates = view.events.compactMap { event -> BatchUpdate? in
+      if case .batchUpdate(let update) = event { update } else { nil }
+    }
+    #expect(updates == [BatchUpdate(itemReloads: [ItemPath(item: 1, section: 0)])])
+    #expect(table.diffedUpdateCount == 0)
+  }
+
   /// A row whose content is compared by its value and its type.
   final class AnyContentRow: CellManager {
     var content: any Equatable & Sendable
