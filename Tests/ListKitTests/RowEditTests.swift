@@ -153,4 +153,22 @@ import Testing
       view.render() == ["== Rows ==", "Message 0v1", "Message 1", "Message 2", "Message 3", "Message 4"])
     #expect(view.violations.isEmpty)
   }
+
+  /// A row reloaded by a known update is recorded as shown with its new content: a diff after it
+  /// does not reload it again.
+  @Test func aRowReloadedByAKnownUpdateIsNotReloadedAgainByTheNextDiff() throws {
+    let (section, table, view) = Self.shownSection(rows: 3)
+    try #require(section.cells[1] as? Row).model.version = 1
+    table.update()
+    view.clearEvents()
+    // A section added below makes the update a diff, which compares the rows of the first.
+    table.sections.append(SectionManager(cells: [Row(TestItem(id: 9))]))
+    table.update()
+    #expect(table.diffedUpdateCount == 1)
+    let updates = view.events.compactMap { event -> BatchUpdate? in
+      if case .batchUpdate(let update) = event { update } else { nil }
+    }
+    #expect(updates == [BatchUpdate(sectionInserts: [1])])
+    #expect(view.render() == ["Message 0", "Message 1v1", "Message 2", "Message 9"])
+  }
 }
