@@ -221,6 +221,13 @@ import Testing
     let table = TableManager(sections: [first, second])
     table.attach(to: view)
     for (source, destination) in example.moves { try view.moveItem(at: source, to: destination) }
+    // The data source answers with the moves at once, before the update they scheduled.
+    let answered = (0..<2).map { section in
+      (0..<table.listView(view, numberOfItemsInSection: section)).compactMap {
+        (table.cellManager(at: ItemPath(item: $0, section: section)) as? Row)?.model.id
+      }
+    }
+    #expect(answered == [example.first, example.second])
     await table.updatesApplied()
     #expect(first.cells.compactMap { ($0 as? Row)?.model.id } == example.first)
     #expect(second.cells.compactMap { ($0 as? Row)?.model.id } == example.second)
