@@ -48,6 +48,8 @@ open class SectionManager {
   var rowKeys: (scope: Int, keys: [RowKey])?
   /// The one edit by index made to ``cells`` since the last update, when nothing else changed
   /// them: the next update hands it to the view as this section's part of the batch.
+  ///
+  /// Once ``structureChanged`` is set too, the update diffs the section and drops it.
   var rowEdit: RowEdit?
   /// The identities of the rows shown, made when an edit first needs them and kept through
   /// edits; `nil` again at the next diffed update, which any other change of the rows shown (a
@@ -136,7 +138,7 @@ open class SectionManager {
     isEditingRows = false
     rowKeys = nil
     if structureChanged || rowEdit != nil || !changedRows.isEmpty {
-      rowEdit = nil
+      // One edit alone is what the known batch takes: the next update diffs the section.
       structureChanged = true
     } else {
       rowEdit = edit
