@@ -129,6 +129,18 @@ import Testing
     }
   }
 
+  /// A `hasMore` key the style names decides, and one the response leaves out or sets to null
+  /// means no more pages, whatever else the page looks like (a full page, a next link).
+  @Test func aNamedHasMoreKeyThatIsMissingOrNullMeansNoMore() throws {
+    let style = HTTPResponseStyle<TestItem>.keyPath("items", hasMore: "more", next: "next")
+    let items = (1...20).map { #"{"id": \#($0), "name": "a"}"# }.joined(separator: ", ")
+    for more in [#""more": true,"#, #""more": null,"#, ""] {
+      let page = try read(#"{\#(more) "next": "c2", "items": [\#(items)]}"#, as: style)
+      #expect(page.items.count == 20)
+      #expect(page.hasMore == more.contains("true"), "\(more)")
+    }
+  }
+
   @Test func parameterNamesTheServerWouldMisreadAreAnErrorAtCreation() {
     // One name for a page and its size sends `page=3&page=20`: the server reads one of them
     // for both, and skips or repeats pages.
