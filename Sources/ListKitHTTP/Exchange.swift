@@ -19,6 +19,7 @@ final class Exchange: @unchecked Sendable {
   private let limit: Int
   private let cancelTask: @Sendable (URLSessionTask) -> Void
   private var continuation: CheckedContinuation<TransportOutcome, Never>?
+  /// The task, for a stop to cancel; once the outcome is known nothing reads it.
   private var task: URLSessionTask?
   /// The outcome, once known; delivered as soon as there is a continuation.
   private var outcome: TransportOutcome?
@@ -112,7 +113,6 @@ final class Exchange: @unchecked Sendable {
     }
     lock.withLock {
       if self.outcome == nil { self.outcome = outcome }
-      task = nil
     }
     deliver()
   }
