@@ -199,6 +199,8 @@ import Testing
       let styles: [(String, HTTPResponseStyle<TestItem>)] = [
         ("array", .array), ("linkHeader", .linkHeader()), ("linkHeader(items:)", .linkHeader(items: "data")),
         ("relay", .relay("photos")), ("fastAPIPagination", .fastAPIPagination),
+        ("keyPath", .keyPath("data")), ("envelope", .envelope()),
+        ("custom, by default", .custom { _ in Page(items: [], hasMore: false) }),
       ]
       for (name, style) in styles {
         let loader = HTTPPageLoader<TestItem>(baseURL: server.url("/html"), style: style)

@@ -94,6 +94,21 @@ import Testing
     }
   }
 
+  /// A single page is both the first and the last: its count is the total.
+  @Test func theLastLinkOfASinglePageGivesItsCountAsTheTotal() async throws {
+    try await withServer { server in
+      let list = PagedList(
+        listName: "link",
+        configuration: try PagingConfiguration(style: .pageIndex(firstIndex: 1), pageSize: 40),
+        loader: HTTPPageLoader<TestItem>(
+          baseURL: server.url("/link?total=25"), style: .linkHeader(),
+          parameters: try HTTPPagingParameters(pageSize: "per_page")))
+      await list.refresh()?.value
+      #expect(list.items.count == 25)
+      #expect(list.totalCount == 25)
+    }
+  }
+
   @Test func theLastLinkByOffsetGivesTheTotalOnTheLastPage() async throws {
     try await withServer { server in
       let list = PagedList(
