@@ -44,6 +44,8 @@ import Testing
     #expect(header.links.isEmpty)
     let mixed = LinkHeader(parsing: #"oops, <b> junk, <c>; rel="next", "#)
     #expect(mixed.target(forRelation: "next") == "c")
+    // A malformed entry is skipped to its comma, not past the link after it.
+    #expect(LinkHeader(parsing: #"oops, <c>; rel="next""#).target(forRelation: "next") == "c")
     #expect(LinkHeader(parsing: "").links.isEmpty)
     #expect(LinkHeader(parsing: " , ,").links.isEmpty)
   }
