@@ -30,12 +30,11 @@ public struct HTTPRequestBuilder: Sendable {
     /// The body; `nil` unless the builder sets one.
     public var body: Data?
 
-    init(method: String, url: URL, baseURL: URL, headers: [String: String], body: Data? = nil) {
+    init(method: String, url: URL, baseURL: URL, headers: [String: String]) {
       self.method = method
       self.url = url
       self.baseURL = baseURL
       self.headers = headers
-      self.body = body
     }
   }
 
