@@ -123,6 +123,8 @@ import Testing
       #"{"count": 5, "next": null, "results": []}"#, as: HTTPResponseStyle<TestItem>.envelope(),
       headers: ["X-Total-Count": "9"])
     #expect(envelope.totalCount == 5, "the body's count wins")
+    let empty = try read("[]", as: HTTPResponseStyle<TestItem>.array, headers: ["X-Total-Count": "0"])
+    #expect(empty.totalCount == 0, "an empty list's total")
     for bad in ["-1", "many", ""] {
       let page = try read("[]", as: HTTPResponseStyle<TestItem>.array, headers: ["X-Total-Count": bad])
       #expect(page.totalCount == nil, "\(bad)")
