@@ -78,34 +78,28 @@ import Testing
     }
   }
 
+  /// On the last page the `last` link gives the total; a single page is both the first and the
+  /// last, so its count is the total.
   @Test func theLastLinkGivesTheTotalOnTheLastPage() async throws {
     try await withServer { server in
-      let list = PagedList(
-        listName: "link",
-        configuration: try PagingConfiguration(style: .pageIndex(firstIndex: 1), pageSize: 40),
-        loader: HTTPPageLoader<TestItem>(
-          baseURL: server.url("/link?total=997"), style: .linkHeader(),
-          parameters: try HTTPPagingParameters(pageSize: "per_page")))
-      await list.refresh()?.value
-      #expect(list.totalCount == nil)  // page 1 of 25: the last link only bounds the total
-      await loadToTheEnd(list)
-      #expect(list.items.count == 997)
-      #expect(list.totalCount == 997)
-    }
-  }
-
-  /// A single page is both the first and the last: its count is the total.
-  @Test func theLastLinkOfASinglePageGivesItsCountAsTheTotal() async throws {
-    try await withServer { server in
-      let list = PagedList(
-        listName: "link",
-        configuration: try PagingConfiguration(style: .pageIndex(firstIndex: 1), pageSize: 40),
-        loader: HTTPPageLoader<TestItem>(
-          baseURL: server.url("/link?total=25"), style: .linkHeader(),
-          parameters: try HTTPPagingParameters(pageSize: "per_page")))
-      await list.refresh()?.value
-      #expect(list.items.count == 25)
-      #expect(list.totalCount == 25)
+      @MainActor func list(total: Int) throws -> PagedList<TestItem> {
+        PagedList(
+          listName: "link",
+          configuration: try PagingConfiguration(style: .pageIndex(firstIndex: 1), pageSize: 40),
+          loader: HTTPPageLoader<TestItem>(
+            baseURL: server.url("/link?total=\(total)"), style: .linkHeader(),
+            parameters: try HTTPPagingParameters(pageSize: "per_page")))
+      }
+      let long = try list(total: 997)
+      await long.refresh()?.value
+      #expect(long.totalCount == nil)  // page 1 of 25: the last link only bounds the total
+      await loadToTheEnd(long)
+      #expect(long.items.count == 997)
+      #expect(long.totalCount == 997)
+      let single = try list(total: 25)
+      await single.refresh()?.value
+      #expect(single.items.count == 25)
+      #expect(single.totalCount == 25)
     }
   }
 
