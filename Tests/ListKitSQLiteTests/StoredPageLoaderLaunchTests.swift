@@ -108,4 +108,51 @@ import Testing
     #expect(relaunched.items.first?.id == 130)
     #expect(server.requests.isEmpty)
   }
+
+  /// A row of a stored item, for a view showing the list.
+  final class StoredRow: ModelCellManager<StoredItem, StoredCell> {
+    override func configure(cell: StoredCell) { cell.text = model.title }
+  }
+
+  final class StoredCell: ListCell, HeadlessRenderable {
+    var text = ""
+    init() {}
+    var renderedText: String { text }
+  }
+
+  /// With a view showing the list, the place saved is the first row on screen, not the row the
+  /// view displayed last (the bottom one, when scrolling down): the list reopens where the user
+  /// was reading, not a screen further on.
+  @Test func savedPlaceIsTheFirstRowOnScreenOfAViewShowingTheList() async throws {
+    let directory = StoreFixtures.temporaryDirectory()
+    defer { StoreFixtures.remove(directory) }
+    try await StoreFixtures.seed(directory, count: 1_000)
+    let server = StoreTestServer(count: 1_000)
+    let loader = StoreFixtures.loader(directory, server: server)
+    // A list that neither drops pages nor refreshes in place.
+    let list = PagedList(
+      listName: StoreFixtures.listName, configuration: try PagingConfiguration(style: .cursor, pageSize: 50),
+      loader: loader)
+    await loader.open(list, refreshOnLaunch: .never)
+    let table = TableManager(sections: [PagedSection(list: list) { StoredRow($0) }])
+    // Ten 44-point rows on screen.
+    let view = HeadlessTableView(viewportHeight: 440, rowHeight: 44)
+    table.attach(to: view)
+    await table.updatesApplied()
+    // Down to row 30 at the top, a row at a time: the view displays rows 31 to 39 last.
+    for _ in 0..<30 {
+      try view.scroll(by: 44)
+      await list.idle()
+      await table.updatesApplied()
+    }
+    #expect(view.visibleItemPaths.first?.item == 30)
+    try await loader.savePlace(of: list)
+
+    let again = StoreFixtures.loader(directory, server: server)
+    let relaunched = PagedList(
+      listName: StoreFixtures.listName, configuration: try StoreFixtures.configuration(), loader: again)
+    let launch = await again.open(relaunched, refreshOnLaunch: .never)
+    #expect(launch.openedAt == 30)
+    #expect(relaunched.items.first?.id == 30)
+  }
 }

@@ -168,13 +168,9 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
       return
     }
     // The rows the view shows now, with this one, as items: a page that lands keeps them all,
-    // however many the screen holds, and a refresh in place brings back the first at the top.
-    // Only a list that drops pages or refreshes in place needs them.
-    let configuration = list.configuration
-    let needsScreen =
-      configuration.maximumItemCount != nil || configuration.refreshMode == .aroundLastViewedItem
-    list.itemWillDisplay(
-      at: itemIndex(ofRow: path.item), onScreen: itemsOnScreen(with: path.item, readingView: needsScreen))
+    // however many the screen holds, a refresh in place brings back the first at the top, and a
+    // store reopens the list there.
+    list.itemWillDisplay(at: itemIndex(ofRow: path.item), onScreen: itemsOnScreen(with: path.item))
   }
 
   /// The index among the list's items that the displayed row `row` stands for.
@@ -187,10 +183,11 @@ open class PagedSection<Item: Identifiable & Sendable>: SectionManager where Ite
   }
 
   /// The indexes of the items on screen, as the displayed rows the view shows stand for them
-  /// (with `row`, when given, and only `row` unless `readingView`); `nil` when no item is.
-  private func itemsOnScreen(with row: Int? = nil, readingView: Bool = true) -> ClosedRange<Int>? {
+  /// (with `row`, when given: a row being displayed may not count as visible yet); `nil` when no
+  /// item is.
+  private func itemsOnScreen(with row: Int? = nil) -> ClosedRange<Int>? {
     var rows = row.map { $0...$0 }
-    if readingView, let table, let listView = table.listView,
+    if let table, let listView = table.listView,
       let section = table.displayedSections.firstIndex(where: { $0 === self })
     {
       for visible in listView.visibleItemPaths where visible.section == section {
