@@ -15,7 +15,7 @@ how long anything takes. Routes:
   /drf/offset   Django REST framework LimitOffsetPagination envelope
   /drf/cursor   Django REST framework CursorPagination envelope (opaque `cursor`)
   /link         bare array with an RFC 8288 Link header (GitHub style `page`/`per_page`, or
-                `offset`/`limit` when the request has an offset)
+                `offset`/`limit` when the request has an offset); `page_name` renames `page`
   /nested       {"data": {"list": {"items": [...]}}, "meta": {"more": bool}}
   /custom       {"payload": {"entries": [...], "more": bool, "after": "..."}}
   /flaky        500 for the first `fail` requests (default 1) with the same `key`, then /drf/page
@@ -284,14 +284,15 @@ class Handler(AnyAPIRoutes, HostileRoutes, EditRoutes, BaseHTTPRequestHandler):
     def route_link(self, path, query, total, gate):
         # With an `offset` parameter, the links name offsets (`offset`/`limit`), not pages.
         by_offset = "offset" in query
+        page_name = query.get("page_name", ["page"])[0]
         size = integer(query, "limit" if by_offset else "per_page", 30)
-        page = integer(query, "offset", 0) // size + 1 if by_offset else integer(query, "page", 1)
+        page = integer(query, "offset", 0) // size + 1 if by_offset else integer(query, page_name, 1)
         start = (page - 1) * size
         last = max(1, (total + size - 1) // size)
-        rest = {k: v[0] for k, v in query.items() if k not in ("page", "offset")}
+        rest = {k: v[0] for k, v in query.items() if k not in (page_name, "offset")}
 
         def url(p):
-            where = {"offset": (p - 1) * size} if by_offset else {"page": p}
+            where = {"offset": (p - 1) * size} if by_offset else {page_name: p}
             return "%s%s?%s" % (self.base(), path, urlencode(dict(rest, **where)))
 
         # Deliberately varied formatting: spacing, quoted and unquoted rel, extra params,

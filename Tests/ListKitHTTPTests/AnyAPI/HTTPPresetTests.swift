@@ -103,6 +103,22 @@ import Testing
     }
   }
 
+  /// The links are read with the loader's own parameter names: a server that calls its page `p`
+  /// gives the total on its last page too.
+  @Test func theLastLinkIsReadWithTheLoadersParameterNames() async throws {
+    try await withServer { server in
+      let list = PagedList(
+        listName: "link",
+        configuration: try PagingConfiguration(style: .pageIndex(firstIndex: 1), pageSize: 40),
+        loader: HTTPPageLoader<TestItem>(
+          baseURL: server.url("/link?total=97&page_name=p"), style: .linkHeader(),
+          parameters: try HTTPPagingParameters(page: "p", pageSize: "per_page")))
+      await loadToTheEnd(list)
+      #expect(list.items.map(\.id) == Array(0..<97))
+      #expect(list.totalCount == 97)
+    }
+  }
+
   @Test func theLastLinkByOffsetGivesTheTotalOnTheLastPage() async throws {
     try await withServer { server in
       let list = PagedList(
