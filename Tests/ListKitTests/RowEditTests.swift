@@ -65,13 +65,17 @@ import Testing
   }
 
   /// A second edit of a section before the update is one too many for the known batch, even
-  /// when it alone would fit the rows (here the first keeps the count): the update diffs, and
-  /// shows both.
-  @Test func twoEditsBeforeOneUpdateAreDiffedAndBothShown() {
+  /// when either edit alone would fit the rows (one keeps the count, the other grows it): the
+  /// update diffs, and shows both.
+  @Test(arguments: [false, true])
+  func twoEditsBeforeOneUpdateAreDiffedAndBothShown(insertingFirst: Bool) {
     let (section, table, view) = Self.shownSection(rows: 3)
     let diffed = table.diffedUpdateCount
-    #expect(section.editRows(RowEdit(replaced: [(0, Row(TestItem(id: 0, version: 1)))])))
-    #expect(section.editRows(RowEdit(inserted: [(3, Row(TestItem(id: 3)))])))
+    let replace = RowEdit(replaced: [(0, Row(TestItem(id: 0, version: 1)))])
+    let insert = RowEdit(inserted: [(3, Row(TestItem(id: 3)))])
+    for edit in insertingFirst ? [insert, replace] : [replace, insert] {
+      #expect(section.editRows(edit))
+    }
     table.update()
     #expect(table.diffedUpdateCount == diffed + 1)
     #expect(view.render() == ["Message 0v1", "Message 1", "Message 2", "Message 3"])
