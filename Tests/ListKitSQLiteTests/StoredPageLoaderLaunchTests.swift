@@ -99,14 +99,21 @@ import Testing
     try await loader.savePlace(of: list)
     await list.itemWillDisplay(at: 130)?.value
     try await loader.savePlace(of: list)
+    try await expectReopened(directory, server: server, at: 130)
+  }
 
+  /// Opens the list stored in `directory` again, with a new loader and no request: it opens at
+  /// `id`, first.
+  func expectReopened(
+    _ directory: URL, server: StoreTestServer, at id: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
     let again = StoreFixtures.loader(directory, server: server)
     let relaunched = PagedList(
       listName: StoreFixtures.listName, configuration: try StoreFixtures.configuration(), loader: again)
     let launch = await again.open(relaunched, refreshOnLaunch: .never)
-    #expect(launch.openedAt == 130)
-    #expect(relaunched.items.first?.id == 130)
-    #expect(server.requests.isEmpty)
+    #expect(launch.openedAt == id, sourceLocation: sourceLocation)
+    #expect(relaunched.items.first?.id == id, sourceLocation: sourceLocation)
+    #expect(server.requests.isEmpty, sourceLocation: sourceLocation)
   }
 
   /// A row of a stored item, for a view showing the list.
@@ -139,7 +146,8 @@ import Testing
     let view = HeadlessTableView(viewportHeight: 440, rowHeight: 44)
     table.attach(to: view)
     await table.updatesApplied()
-    // Down to row 30 at the top, a row at a time: the view displays rows 31 to 39 last.
+    // Down to row 30 at the top, a row at a time: the row the view displayed last is 39, at the
+    // bottom.
     for _ in 0..<30 {
       try view.scroll(by: 44)
       await list.idle()
@@ -147,12 +155,6 @@ import Testing
     }
     #expect(view.visibleItemPaths.first?.item == 30)
     try await loader.savePlace(of: list)
-
-    let again = StoreFixtures.loader(directory, server: server)
-    let relaunched = PagedList(
-      listName: StoreFixtures.listName, configuration: try StoreFixtures.configuration(), loader: again)
-    let launch = await again.open(relaunched, refreshOnLaunch: .never)
-    #expect(launch.openedAt == 30)
-    #expect(relaunched.items.first?.id == 30)
+    try await expectReopened(directory, server: server, at: 30)
   }
 }
