@@ -156,6 +156,25 @@ import Testing
     #expect(screen.list.items.map(\.id) == [60, 0, 1, 2, 3, 4])
   }
 
+  /// A confirmation with no server copy of an edit made in place reports no change.
+  ///
+  /// Nothing shown changed, so a view would make the row again for nothing. A server copy is
+  /// shown, and reported.
+  @Test func aConfirmationWithoutAServerCopyReportsNoChange() async {
+    let screen = await screen()
+    let like = screen.list.applyPending(.update(id: 0) { $0.version = 5 })
+    var changes: [ItemsChange] = []
+    screen.list.onItemsChanged = { changes.append($0) }
+    screen.list.confirm(like)
+    #expect(changes.isEmpty, "\(changes)")
+    #expect(screen.list.items.map(\.description) == ["0v5", "1", "2"])
+    let second = screen.list.applyPending(.update(id: 1) { $0.version = 2 })
+    changes = []
+    screen.list.confirm(second, serverItem: TestItem(id: 1, version: 3))
+    #expect(changes.count == 1, "\(changes)")
+    #expect(screen.list.items.map(\.description) == ["0v5", "1v3", "2"])
+  }
+
   @Test func pendingEditsSurviveNextPagesRefreshesAndDrops() async {
     let screen = await screen(count: 30, pageSize: 3, maximum: 9)
     let like = screen.list.applyPending(.update(id: 1) { $0.version = 9 })
