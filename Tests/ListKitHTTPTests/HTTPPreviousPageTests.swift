@@ -27,6 +27,11 @@ import Testing
       anchor: .pageIndex(4)),
     Setup(
       endpoint: FixtureEndpoint(
+        name: "DRF page number, page − 1, no previous key", path: "/drf/page",
+        style: .keyPath("results", next: "next", count: "count"), paging: .pageIndex(firstIndex: 1)),
+      anchor: .pageIndex(4)),
+    Setup(
+      endpoint: FixtureEndpoint(
         name: "DRF limit-offset, offset − limit", path: "/drf/offset", style: .envelope(), paging: .offset),
       anchor: .offset(130)),
     Setup(
