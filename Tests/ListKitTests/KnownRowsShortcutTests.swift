@@ -317,7 +317,8 @@ import Testing
   }
 
   /// A paged section tells each row of its display once: not again when it replays the display
-  /// of the rows on screen to the list after an edit.
+  /// of the rows on screen to the list after an edit, and the rows displayed after the replay
+  /// hear of it as before.
   @Test func eachRowHearsOfItsDisplayOnce_notOfTheReplayForPaging() async throws {
     let list = Self.feed()
     let screen = PagedScreen(list: list, viewportHeight: 88) { DisplayCountingRow($0) }
@@ -330,6 +331,8 @@ import Testing
     screen.table.update()
     #expect(rows().prefix(2).map(\.displays) == [1, 1])
     #expect(rows().dropFirst(2).allSatisfy { $0.displays == 0 })
+    try screen.view.scroll(by: 44)
+    #expect(rows().prefix(3).map(\.displays) == [1, 1, 1], "the row scrolled onto the screen")
     #expect(screen.view.violations.isEmpty)
   }
 
