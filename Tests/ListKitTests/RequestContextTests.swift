@@ -49,6 +49,16 @@ import Testing
     #expect(token.user == .token("42") && before.user == .account("42"))
   }
 
+  /// A request is an anchor's page only when it says so, and only as a first page.
+  @Test func onlyAFirstPageAskedAsOneIsAnAnchorsPage() {
+    #expect(!PageRequest(position: .item("7", limit: 20), direction: .refresh).isAnchored)
+    #expect(PageRequest(position: .item("7", limit: 20), direction: .refresh, isAnchored: true).isAnchored)
+    for direction in [PagingDirection.nextPage, .previousPage] {
+      let request = PageRequest(position: .cursor("abc", limit: 10), direction: direction, isAnchored: true)
+      #expect(!request.isAnchored)
+    }
+  }
+
   @Test func requestLimitIsTheSizeInEveryStyle() {
     #expect(PageRequest(position: .page(index: 2, size: 20), direction: .nextPage).limit == 20)
     #expect(PageRequest(position: .offset(40, limit: 25), direction: .nextPage).limit == 25)
