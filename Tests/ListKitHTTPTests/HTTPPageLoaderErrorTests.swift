@@ -234,7 +234,7 @@ import Testing
     let loader = HTTPPageLoader<TestItem>(baseURL: URL(string: "http://127.0.0.1:9/")!, style: .array)
     for position: PageRequest.Position in [
       .page(index: -1, size: 20), .page(index: 1, size: 0),
-      .offset(-5, limit: 10), .offset(0, limit: -1), .cursor(nil, limit: 0),
+      .offset(-5, limit: 10), .offset(0, limit: 0), .offset(0, limit: -1), .cursor(nil, limit: 0),
     ] {
       let error = await failure(loader, PageRequest(position: position, direction: .nextPage))
       guard case .invalidRequest = error as? HTTPPageLoaderError else {
