@@ -333,6 +333,22 @@ import Testing
     await CacheFixtures.expectKeyRecovers(cache, key, what)
   }
 
+  /// An entry's first line alone is a whole envelope, of an empty payload; one byte less is too
+  /// short to be one.
+  @Test func theFirstLineAloneIsAnEmptyPayloadAndOneByteLessIsTooShort() {
+    let line = CacheEnvelope.header(for: Data())
+    guard case .success(let payload) = CacheEnvelope.payload(of: line) else {
+      Issue.record("the first line alone was refused: \(CacheEnvelope.payload(of: line))")
+      return
+    }
+    #expect(payload.isEmpty)
+    guard case .failure(.tooShort(let bytes)) = CacheEnvelope.payload(of: line.dropLast()) else {
+      Issue.record("a first line cut short was not too short: \(CacheEnvelope.payload(of: line.dropLast()))")
+      return
+    }
+    #expect(bytes == line.count - 1)
+  }
+
   @Test func everyTruncationOfAnEntryIsACorruptMissNeverAHit() async throws {
     let directory = CacheFixtures.temporaryDirectory()
     defer { CacheFixtures.removeDirectory(directory) }
