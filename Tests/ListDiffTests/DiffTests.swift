@@ -136,6 +136,10 @@ private func updated(_ snapshot: TestSnapshot, item id: Int) -> TestSnapshot {
     #expect(!target.difference(from: source, options: DiffOptions(reloadThreshold: 4)).isReloadRecommended)
     #expect(!target.difference(from: source).isReloadRecommended)
     #expect(target.difference(from: source).changeCount == 4)
+    // Equal snapshots: nothing to do, and nothing to reload, at any threshold.
+    let same = target.difference(from: target, options: DiffOptions(reloadThreshold: 0))
+    #expect(same.stages.isEmpty)
+    #expect(!same.isReloadRecommended)
   }
 
   @Test func applyingToAnotherSourceThrowsInsteadOfCrashing() {
