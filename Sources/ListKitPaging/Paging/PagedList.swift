@@ -389,6 +389,9 @@ extension PagedList {
     machine.ticket(of: direction).flatMap { loads[$0] }
   }
 
+  /// The number of load tasks held: those still in flight (a finished load lets go of its task).
+  package var heldLoadCount: Int { loads.count }
+
   /// Waits until every save of the first page to the cache started so far has ended (and the
   /// removal of a signed-out user's entries, ``signOut(removingCachedEntries:)``).
   ///

@@ -42,6 +42,11 @@ import Testing
     await list.idle()
     #expect(list.items.map(\.id) == Array(0..<10))
     #expect(list.loadStates.refresh == .idle && list.loadStates.next == .idle)
+    // A finished load lets go of its task: a list that pages all day holds only what is in flight.
+    list.loadNextPage()
+    #expect(list.heldLoadCount == 1)
+    await list.idle()
+    #expect(list.heldLoadCount == 0)
   }
 
   @Test func theLaunchCacheReadAndTheRefreshAfterIt_areWaitedFor() async {
