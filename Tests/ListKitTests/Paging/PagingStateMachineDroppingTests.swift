@@ -84,6 +84,24 @@ import Testing
     #expect(again.map { source.page(for: $0.request).items.map(\.id) } == Array(30..<40))
   }
 
+  /// A next page that drops the top page and brings a new copy of the first item kept reports
+  /// that item as updated, at its index after the drop: its row reloads.
+  @Test func aNewCopyOfTheFirstItemKeptIsUpdatedAtItsIndexAfterTheDrop() throws {
+    let source = ItemSource(count: 100)
+    var machine = Machine(
+      configuration: .test(pageSize: 10, duplicatePolicy: .replaceWithNewest, maximumItemCount: 30))
+    let first = try #require(machine.refresh().load, "the first page starts")
+    _ = machine.succeeded(first.ticket, with: source.page(for: first.request))
+    try Self.next(&machine, source)
+    try Self.next(&machine, source)
+    let load = try #require(machine.loadNextPage().load, "a next page starts")
+    let page = Page(items: [TestItem(id: 10, version: 1)] + testItems(30..<39), hasMore: true)
+    let actions = machine.succeeded(load.ticket, with: page)
+    #expect(machine.ids == Array(10..<39))
+    #expect(
+      actions.itemsChanges == [.dropped(removed: 0..<10, then: .appended(inserted: 20..<29, updated: [0]))])
+  }
+
   @Test func aPageLeftWithNoItemIsNotDroppedAloneSoTheEndedTopStaysEnded() throws {
     let source = ItemSource(count: 100)
     var machine = try Self.holdingFirstPage(of: source, .cursor)
